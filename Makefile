@@ -1,0 +1,31 @@
+# The two commands the README gives:
+#   make lab    set everything up and open the lessons in JupyterLab
+#   make test   set everything up and run the whole test suite
+# Both are safe to run again and quick the second time.
+
+BIN := .venv/bin
+
+.PHONY: lab test setup lint format bench clean
+
+lab: setup
+	@scripts/lab.sh
+
+test: setup
+	$(BIN)/ruff check tictac tests bench
+	$(BIN)/ruff format --check tictac tests bench
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+setup:
+	@scripts/setup.sh
+
+# Rewrite the code in the house style (what `make test` checks).
+format: setup
+	$(BIN)/ruff format tictac tests bench
+	$(BIN)/ruff check --fix tictac tests bench
+
+bench: setup
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache build *.egg-info

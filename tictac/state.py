@@ -1,0 +1,563 @@
+"""The game model: an immutable board for m,n,k games such as tic-tac-toe.
+
+A :class:`State` is one position: the marks on the board, the size of the board and how many
+marks in a row win. Every rule of the game lives here; search, players and pictures only ask
+a state what they need to know.
+
+>>> s = State.new()
+>>> s = s.play(4).play(0).play((2, 2))
+>>> print(s)
+O . .
+. X .
+. . X
+>>> s.turn, s.legal_moves()
+('O', (1, 2, 3, 5, 6, 7))
+>>> State.parse("XO./.X./..O").text
+'XO./.X./..O'
+"""
+
+from __future__ import annotations
+
+import functools
+import numbers
+from collections.abc import Iterable, Iterator
+from typing import Any, Literal, Union
+
+__all__ = [
+    "EMPTY",
+    "IllegalMove",
+    "InvalidBoard",
+    "Line",
+    "Move",
+    "Player",
+    "State",
+    "X",
+    "O",
+    "other",
+    "reachable_states",
+    "symmetry_permutations",
+    "winning_lines",
+]
+
+Player = Literal["X", "O"]
+Cell = Literal["X", "O", "."]
+Line = tuple[int, ...]
+Move = Union[int, tuple[int, int]]
+
+X: Player = "X"
+O: Player = "O"
+EMPTY: Cell = "."
+
+_EMPTY_SYMBOLS = frozenset(".-_ ")
+_ROW_SEPARATORS = "/\n"
+MAX_SIDE = 10
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow: the state it was played on is unchanged."""
+
+
+class InvalidBoard(ValueError):
+    """A board that cannot arise in a real game, or text that is not a board at all."""
+
+
+def other(player: Player) -> Player:
+    """The opponent of `player`.
+
+    >>> other("X")
+    'O'
+    """
+    return O if player == X else X
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry: lines and symmetries depend only on the board's size, so they are computed once.
+
+
+@functools.cache
+def winning_lines(rows: int, cols: int, k: int) -> tuple[Line, ...]:
+    """Every run of `k` cells in a row, column or diagonal, as row-major indices.
+
+    >>> len(winning_lines(3, 3, 3))
+    8
+    >>> winning_lines(3, 3, 3)[0]
+    (0, 1, 2)
+    """
+    lines = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
+                if 0 <= end_r < rows and 0 <= end_c < cols:
+                    lines.append(tuple((r + dr * i) * cols + (c + dc * i) for i in range(k)))
+    return tuple(sorted(lines))
+
+
+@functools.cache
+def _lines_through(rows: int, cols: int, k: int) -> tuple[tuple[Line, ...], ...]:
+    """For each cell, the winning lines that pass through it."""
+    lines = winning_lines(rows, cols, k)
+    return tuple(tuple(line for line in lines if cell in line) for cell in range(rows * cols))
+
+
+@functools.cache
+def symmetry_permutations(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """The symmetries of the board as permutations of cell indices, identity first.
+
+    A square board has 8 (4 rotations, each possibly mirrored); any other rectangle has 4.
+    Permutation `p` maps a board to the board whose cell `i` holds the old cell `p[i]`.
+
+    >>> len(symmetry_permutations(3, 3)), len(symmetry_permutations(3, 4))
+    (8, 4)
+    """
+
+    def cell(r: int, c: int) -> int:
+        return r * cols + c
+
+    transforms = [
+        lambda r, c: (r, c),
+        lambda r, c: (r, cols - 1 - c),
+        lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (rows - 1 - r, cols - 1 - c),
+    ]
+    if rows == cols:
+        transforms += [
+            lambda r, c: (c, r),
+            lambda r, c: (c, cols - 1 - r),
+            lambda r, c: (rows - 1 - c, r),
+            lambda r, c: (rows - 1 - c, cols - 1 - r),
+        ]
+    return tuple(
+        tuple(cell(*t(r, c)) for r in range(rows) for c in range(cols)) for t in transforms
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The state
+
+
+class State:
+    """One position of an m,n,k game: `rows` x `cols` board, `k` in a row wins, X moves first.
+
+    States are immutable and hashable, so they can be dictionary keys (memoisation) and set
+    members (counting positions). Build them with :meth:`State.new`, :meth:`State.parse` or
+    :meth:`play`.
+
+    >>> s = State.parse("XX./OO./...")
+    >>> s.turn
+    'X'
+    >>> s.play(2).winner
+    'X'
+    >>> s.play(2).winning_line
+    (0, 1, 2)
+    """
+
+    __slots__ = ("rows", "cols", "k", "cells", "turn", "winner", "winning_line", "_empty")
+
+    rows: int
+    cols: int
+    k: int
+    cells: tuple[Cell, ...]
+    turn: Player
+    winner: Player | None
+    winning_line: Line | None
+    _empty: int
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rows: int = 3, cols: int = 3, k: int = 3) -> State:
+        """The empty board, X to move.
+
+        >>> State.new(4, 4, 4).legal_moves()[-1]
+        15
+        """
+        _check_size(rows, cols, k)
+        return cls._make(rows, cols, k, (EMPTY,) * (rows * cols), X, None, None)
+
+    @classmethod
+    def parse(cls, text: str, *, k: int | None = None) -> State:
+        """Read a board from text; the size comes from the text and the turn from the counts.
+
+        Nine characters give a 3x3 board (and 16 a 4x4 one); otherwise separate the rows with
+        ``/`` or new lines. ``X`` and ``O`` in either case; ``.``, ``-``, ``_`` or a space for an
+        empty cell. `k` (how many in a row win) defaults to the shorter side.
+
+        >>> State.parse("x.o/.x./..o").cells
+        ('X', '.', 'O', '.', 'X', '.', '.', '.', 'O')
+        >>> State.parse("XO..X....").turn
+        'O'
+        >>> State.parse("XXX/OO./O..")
+        Traceback (most recent call last):
+          ...
+        tictac.state.InvalidBoard: impossible board: X has a line, but O moved last, ...
+        """
+        if not isinstance(text, str):
+            raise InvalidBoard(
+                f"a board must be given as text such as 'XO./.X./..O', not {type(text).__name__}"
+            )
+        rows_text = _split_rows(text)
+        rows, cols = len(rows_text), len(rows_text[0])
+        if k is None:
+            k = min(rows, cols)
+        try:
+            _check_size(rows, cols, k)
+        except ValueError as error:
+            raise InvalidBoard(str(error)) from None
+        cells = tuple(_read_cell(ch, r, c) for r, row in enumerate(rows_text) for c, ch in enumerate(row))
+        return cls._validated(rows, cols, k, cells)
+
+    @classmethod
+    def from_cells(cls, cells: Iterable[str], rows: int = 3, cols: int = 3, k: int = 3) -> State:
+        """A state from a sequence of cells (``"X"``, ``"O"`` or ``"."``), checked like `parse`.
+
+        >>> State.from_cells("X...O....").turn
+        'X'
+        """
+        _check_size(rows, cols, k)
+        cells = tuple(cells)
+        if len(cells) != rows * cols:
+            raise InvalidBoard(
+                f"a {rows}x{cols} board has {rows * cols} cells, but {len(cells)} were given"
+            )
+        read = tuple(_read_cell(ch, i // cols, i % cols) for i, ch in enumerate(cells))
+        return cls._validated(rows, cols, k, read)
+
+    @classmethod
+    def _validated(cls, rows: int, cols: int, k: int, cells: tuple[Cell, ...]) -> State:
+        """Check that a board could arise in a real game, then build it."""
+        n_x, n_o = cells.count(X), cells.count(O)
+        if not 0 <= n_x - n_o <= 1:
+            raise InvalidBoard(
+                f"impossible board: X has {n_x} marks and O has {n_o}, but X moves first and the "
+                "players alternate, so X has the same number as O or one more"
+            )
+        lines = winning_lines(rows, cols, k)
+        x_lines = [line for line in lines if all(cells[i] == X for i in line)]
+        o_lines = [line for line in lines if all(cells[i] == O for i in line)]
+        if x_lines and o_lines:
+            raise InvalidBoard(
+                "impossible board: both X and O have a line, but the game ends at the first line"
+            )
+        winner: Player | None = X if x_lines else O if o_lines else None
+        if winner is not None:
+            won_lines = x_lines or o_lines
+            last_mover = X if n_x > n_o else O
+            if winner != last_mover:
+                raise InvalidBoard(
+                    f"impossible board: {winner} has a line, but {last_mover} moved last, so the "
+                    f"game would have ended before {last_mover}'s move"
+                )
+            shared = set(won_lines[0]).intersection(*won_lines[1:])
+            if not shared:
+                raise InvalidBoard(
+                    f"impossible board: {winner} has lines {_describe_lines(won_lines, cols)} "
+                    "with no cell in common, so no single last move made them all; the game "
+                    "would have ended at the first"
+                )
+        turn = X if n_x == n_o else O
+        winning_line = (x_lines or o_lines)[0] if winner else None
+        return cls._make(rows, cols, k, cells, turn, winner, winning_line)
+
+    @classmethod
+    def _make(
+        cls,
+        rows: int,
+        cols: int,
+        k: int,
+        cells: tuple[Cell, ...],
+        turn: Player,
+        winner: Player | None,
+        winning_line: Line | None,
+    ) -> State:
+        """Build a state whose facts are already known to be consistent (no checks)."""
+        state = object.__new__(cls)
+        set_ = object.__setattr__
+        set_(state, "rows", rows)
+        set_(state, "cols", cols)
+        set_(state, "k", k)
+        set_(state, "cells", cells)
+        set_(state, "turn", turn)
+        set_(state, "winner", winner)
+        set_(state, "winning_line", winning_line)
+        set_(state, "_empty", cells.count(EMPTY))
+        return state
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a State cannot be changed; state.play(move) returns a new one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a State cannot be changed; state.play(move) returns a new one")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.text, self.k))
+
+    # -- rules --------------------------------------------------------------------------------
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when someone has won or the board is full."""
+        return self.winner is not None or self._empty == 0
+
+    @property
+    def is_draw(self) -> bool:
+        """True when the board is full and nobody has won."""
+        return self.winner is None and self._empty == 0
+
+    @property
+    def moves_made(self) -> int:
+        """How many marks are on the board."""
+        return len(self.cells) - self._empty
+
+    def legal_moves(self) -> tuple[int, ...]:
+        """The empty cells as row-major indices, ascending; empty when the game is over.
+
+        >>> State.parse("XO./.X./..O").legal_moves()
+        (2, 3, 5, 6, 7)
+        """
+        if self.is_terminal:
+            return ()
+        return tuple(i for i, cell in enumerate(self.cells) if cell == EMPTY)
+
+    def play(self, move: Move) -> State:
+        """The state after the player to move puts a mark on `move`.
+
+        `move` is a row-major index (0 is the top-left cell) or a ``(row, col)`` pair counted
+        from 0. An illegal move raises :class:`IllegalMove` and leaves this state as it was.
+
+        >>> State.new().play((1, 1)).cells[4]
+        'X'
+        >>> State.new().play(4).play(4)
+        Traceback (most recent call last):
+          ...
+        tictac.state.IllegalMove: cell 4 (row 1, column 1) is already taken by X; ...
+        """
+        index = self.index_of(move)
+        if self.winner is not None:
+            raise IllegalMove(
+                f"the game is over: {self.winner} has already won, so no more moves can be "
+                "played; start again with State.new()"
+            )
+        if self._empty == 0:
+            raise IllegalMove(
+                "the game is over: the board is full (a draw); start again with State.new()"
+            )
+        if self.cells[index] != EMPTY:
+            raise IllegalMove(
+                f"cell {index} (row {index // self.cols}, column {index % self.cols}) is already "
+                f"taken by {self.cells[index]}; choose one of the empty cells "
+                f"{list(self.legal_moves())}"
+            )
+        return self._play_unchecked(index)
+
+    def _play_unchecked(self, index: int) -> State:
+        """`play` for an index already known to be a legal move (used by the searches)."""
+        player = self.turn
+        cells = self.cells[:index] + (player,) + self.cells[index + 1 :]
+        winner, winning_line = None, None
+        for line in _lines_through(self.rows, self.cols, self.k)[index]:
+            if all(cells[i] == player for i in line):
+                winner, winning_line = player, line
+                break
+        return State._make(
+            self.rows, self.cols, self.k, cells, other(player), winner, winning_line
+        )
+
+    def index_of(self, move: Move) -> int:
+        """The row-major index of `move` (an index or a ``(row, col)`` pair), checked for range.
+
+        >>> State.new().index_of((2, 0))
+        6
+        """
+        size = len(self.cells)
+        shape = f"{self.rows}x{self.cols}"
+        if isinstance(move, tuple) and len(move) == 2:
+            row, col = move
+            if not (_is_int(row) and _is_int(col)):
+                raise IllegalMove(f"a (row, col) move needs two whole numbers, not {move!r}")
+            row, col = int(row), int(col)
+            if not (0 <= row < self.rows and 0 <= col < self.cols):
+                raise IllegalMove(
+                    f"({row}, {col}) is outside the {shape} board: rows go from 0 to "
+                    f"{self.rows - 1} and columns from 0 to {self.cols - 1}"
+                )
+            return row * self.cols + col
+        if _is_int(move):
+            index = int(move)  # type: ignore[arg-type]
+            if not 0 <= index < size:
+                raise IllegalMove(
+                    f"cell {index} is outside the {shape} board: cells are numbered 0 to "
+                    f"{size - 1}, row by row from the top left"
+                )
+            return index
+        raise IllegalMove(
+            f"a move is a cell number (0 to {size - 1}) or a (row, col) pair, not {move!r}"
+        )
+
+    def result(self) -> Player | Literal["draw"] | None:
+        """``"X"`` or ``"O"`` for a win, ``"draw"`` for a full board, None while the game runs."""
+        if self.winner is not None:
+            return self.winner
+        return "draw" if self._empty == 0 else None
+
+    # -- symmetry -----------------------------------------------------------------------------
+
+    def transform(self, permutation: tuple[int, ...]) -> State:
+        """The board with its cells rearranged: new cell ``i`` holds old cell ``permutation[i]``."""
+        cells = tuple(self.cells[j] for j in permutation)
+        line = None
+        if self.winning_line is not None:
+            inverse = {j: i for i, j in enumerate(permutation)}
+            line = tuple(sorted(inverse[j] for j in self.winning_line))
+        return State._make(self.rows, self.cols, self.k, cells, self.turn, self.winner, line)
+
+    def symmetries(self) -> list[State]:
+        """This board under each symmetry of the square (8) or rectangle (4), itself first."""
+        return [self.transform(p) for p in symmetry_permutations(self.rows, self.cols)]
+
+    def canonical(self) -> State:
+        """One representative of the board's symmetry class: the same for all 8 mirror images.
+
+        >>> State.parse("X../.../...").canonical() == State.parse(".../.../..X").canonical()
+        True
+        """
+        return min(self.symmetries(), key=lambda s: s.cells)
+
+    # -- text and pictures --------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        """The compact text form, rows separated by ``/``, that :meth:`parse` reads back."""
+        c = self.cols
+        return "/".join("".join(self.cells[r * c : (r + 1) * c]) for r in range(self.rows))
+
+    def __str__(self) -> str:
+        c = self.cols
+        return "\n".join(" ".join(self.cells[r * c : (r + 1) * c]) for r in range(self.rows))
+
+    def __repr__(self) -> str:
+        default_k = min(self.rows, self.cols)
+        k = "" if self.k == default_k else f", k={self.k}"
+        return f"State.parse({self.text!r}{k})"
+
+    def _repr_svg_(self) -> str:
+        from tictac.pictures import board_svg
+
+        return board_svg(self)
+
+    # -- identity -----------------------------------------------------------------------------
+
+    def __eq__(self, other_state: object) -> bool:
+        if not isinstance(other_state, State):
+            return NotImplemented
+        return (
+            self.cells == other_state.cells
+            and self.rows == other_state.rows
+            and self.cols == other_state.cols
+            and self.k == other_state.k
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.cells, self.rows, self.cols, self.k))
+
+
+def _rebuild(text: str, k: int) -> State:
+    return State.parse(text, k=k)
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers for reading boards
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _check_size(rows: int, cols: int, k: int) -> None:
+    for name, value in (("rows", rows), ("cols", cols), ("k", k)):
+        if not _is_int(value):
+            raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise ValueError(
+            f"a {rows}x{cols} board is not supported: rows and columns go from 1 to {MAX_SIDE}"
+        )
+    if not 1 <= k <= max(rows, cols):
+        raise ValueError(
+            f"k={k} in a row cannot fit on a {rows}x{cols} board: choose k from 1 to "
+            f"{max(rows, cols)}"
+        )
+
+
+def _split_rows(text: str) -> list[str]:
+    lines = text.replace("\r\n", "\n").replace("/", "\n").split("\n")
+    while lines and lines[0] == "":
+        lines.pop(0)
+    while lines and lines[-1] == "":
+        lines.pop()
+    if not lines:
+        raise InvalidBoard("the board text is empty: write one like 'XO./.X./..O'")
+    if len(lines) == 1:
+        (line,) = lines
+        side = round(len(line) ** 0.5)
+        if side * side != len(line):
+            raise InvalidBoard(
+                f"{len(line)} cells cannot form a square board: give 9 characters for 3x3 (or "
+                "16 for 4x4), or separate the rows with '/' as in 'XO./.X./..O'"
+            )
+        lines = [line[i * side : (i + 1) * side] for i in range(side)]
+    widths = {len(line) for line in lines}
+    if len(widths) > 1:
+        raise InvalidBoard(
+            "the rows have different lengths "
+            f"({', '.join(str(len(line)) for line in lines)}): every row needs the same number "
+            "of cells"
+        )
+    return lines
+
+
+def _read_cell(ch: str, row: int, col: int) -> Cell:
+    upper = ch.upper() if isinstance(ch, str) else ch
+    if upper == X:
+        return X
+    if upper == O:
+        return O
+    if upper in _EMPTY_SYMBOLS:
+        return EMPTY
+    hint = " (a zero? use the letter O)" if upper == "0" else ""
+    raise InvalidBoard(
+        f"unknown mark {ch!r} at row {row}, column {col}{hint}: use X or O for marks and "
+        "'.', '-', '_' or a space for an empty cell"
+    )
+
+
+def _describe_lines(lines: list[Line], cols: int) -> str:
+    def cell(i: int) -> str:
+        return f"({i // cols},{i % cols})"
+
+    return " and ".join("-".join(cell(i) for i in line) for line in lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Enumeration
+
+
+def reachable_states(start: State | None = None) -> Iterator[State]:
+    """Every position reachable from `start` (default: the empty 3x3 board), `start` included.
+
+    Each position is produced once, in breadth-first order (by number of marks).
+
+    >>> sum(1 for _ in reachable_states())
+    5478
+    """
+    frontier = [start if start is not None else State.new()]
+    seen = set(frontier)
+    while frontier:
+        yield from frontier
+        next_frontier = []
+        for state in frontier:
+            for move in state.legal_moves():
+                child = state._play_unchecked(move)
+                if child not in seen:
+                    seen.add(child)
+                    next_frontier.append(child)
+        frontier = next_frontier
