@@ -19,9 +19,9 @@ O . .
 from __future__ import annotations
 
 import functools
-import numbers
-from collections.abc import Iterable, Iterator
-from typing import Any, Literal, Union
+import operator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Literal
 
 __all__ = [
     "EMPTY",
@@ -42,7 +42,7 @@ __all__ = [
 Player = Literal["X", "O"]
 Cell = Literal["X", "O", "."]
 Line = tuple[int, ...]
-Move = Union[int, tuple[int, int]]
+Move = int | tuple[int, int]
 
 X: Player = "X"
 O: Player = "O"
@@ -114,7 +114,7 @@ def symmetry_permutations(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     def cell(r: int, c: int) -> int:
         return r * cols + c
 
-    transforms = [
+    transforms: list[Callable[[int, int], tuple[int, int]]] = [
         lambda r, c: (r, c),
         lambda r, c: (r, cols - 1 - c),
         lambda r, c: (rows - 1 - r, c),
@@ -204,7 +204,9 @@ class State:
             _check_size(rows, cols, k)
         except ValueError as error:
             raise InvalidBoard(str(error)) from None
-        cells = tuple(_read_cell(ch, r, c) for r, row in enumerate(rows_text) for c, ch in enumerate(row))
+        cells = tuple(
+            _read_cell(ch, r, c) for r, row in enumerate(rows_text) for c, ch in enumerate(row)
+        )
         return cls._validated(rows, cols, k, cells)
 
     @classmethod
@@ -359,9 +361,7 @@ class State:
             if all(cells[i] == player for i in line):
                 winner, winning_line = player, line
                 break
-        return State._make(
-            self.rows, self.cols, self.k, cells, other(player), winner, winning_line
-        )
+        return State._make(self.rows, self.cols, self.k, cells, other(player), winner, winning_line)
 
     def index_of(self, move: Move) -> int:
         """The row-major index of `move` (an index or a ``(row, col)`` pair), checked for range.
@@ -375,7 +375,7 @@ class State:
             row, col = move
             if not (_is_int(row) and _is_int(col)):
                 raise IllegalMove(f"a (row, col) move needs two whole numbers, not {move!r}")
-            row, col = int(row), int(col)
+            row, col = operator.index(row), operator.index(col)
             if not (0 <= row < self.rows and 0 <= col < self.cols):
                 raise IllegalMove(
                     f"({row}, {col}) is outside the {shape} board: rows go from 0 to "
@@ -383,7 +383,7 @@ class State:
                 )
             return row * self.cols + col
         if _is_int(move):
-            index = int(move)  # type: ignore[arg-type]
+            index = operator.index(move)
             if not 0 <= index < size:
                 raise IllegalMove(
                     f"cell {index} is outside the {shape} board: cells are numbered 0 to "
@@ -470,7 +470,14 @@ def _rebuild(text: str, k: int) -> State:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    """True for whole numbers of any integer type (NumPy's too), but not for True/False."""
+    if isinstance(value, bool):
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
 
 
 def _check_size(rows: int, cols: int, k: int) -> None:

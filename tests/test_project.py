@@ -1,0 +1,94 @@
+"""The project's own files: the two install routes name the same packages, imports stay light."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# conda-forge spells some packages differently from PyPI.
+CONDA_TO_PYPI = {"python-graphviz": "graphviz", "matplotlib-base": "matplotlib"}
+# Not Python packages: the interpreter, its installer and Graphviz's `dot` program.
+CONDA_ONLY = {"python", "pip", "graphviz"}
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[ <>=!;\[]", requirement.strip(), maxsplit=1)[0].lower()
+
+
+def pyproject_packages() -> set[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    names = {_name(r) for r in project["dependencies"]}
+    for extra, requirements in project["optional-dependencies"].items():
+        if extra == "bench":  # optional comparisons, not part of the lessons
+            continue
+        for requirement in requirements:
+            if "python_version < " in requirement:  # back-ports for old Pythons
+                continue
+            names.add(_name(requirement))
+    return {name for name in names if name != "tictac"}
+
+
+def conda_packages() -> set[str]:
+    environment = yaml.safe_load((ROOT / "environment.yml").read_text())
+    names = set()
+    for dependency in environment["dependencies"]:
+        if isinstance(dependency, dict):  # a pip: section
+            names |= {_name(r) for r in dependency.get("pip", []) if not r.startswith("-")}
+        else:
+            conda_name = _name(dependency)
+            if conda_name not in CONDA_ONLY:
+                names.add(CONDA_TO_PYPI.get(conda_name, conda_name))
+    return names
+
+
+def test_environment_yml_and_pyproject_name_the_same_packages() -> None:
+    assert conda_packages() == pyproject_packages()
+
+
+def test_environment_yml_brings_graphviz_dot_and_a_python() -> None:
+    environment = yaml.safe_load((ROOT / "environment.yml").read_text())
+    names = {_name(d) for d in environment["dependencies"] if isinstance(d, str)}
+    assert {"graphviz", "python-graphviz", "python", "pip"} <= names
+    assert "conda-forge" in environment["channels"]
+
+
+def test_import_is_light() -> None:
+    """`import tictac` must not load the notebook libraries (the CLI and tests start fast)."""
+    heavy = ["ipywidgets", "graphviz", "matplotlib", "IPython"]
+    code = (
+        "import sys, tictac\n"
+        "tictac.State.new().play(4)\n"
+        f"print([m for m in {heavy!r} if m in sys.modules])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
+
+
+def test_ci_runs_the_readme_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text()
+    readme = (ROOT / "README.md").read_text()
+    assert "make test" in ci and "make test" in readme and "make lab" in readme
+
+
+def test_readme_examples_run() -> None:
+    import doctest
+
+    failures, tried = doctest.testfile(
+        str(ROOT / "README.md"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert tried > 0 and failures == 0
