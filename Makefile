@@ -11,8 +11,8 @@ lab: setup
 	@scripts/lab.sh
 
 test: setup
-	$(BIN)/ruff check tictac tests bench
-	$(BIN)/ruff format --check tictac tests bench
+	$(BIN)/ruff check
+	$(BIN)/ruff format --check
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
@@ -21,8 +21,8 @@ setup:
 
 # Rewrite the code in the house style (what `make test` checks).
 format: setup
-	$(BIN)/ruff format tictac tests bench
-	$(BIN)/ruff check --fix tictac tests bench
+	$(BIN)/ruff format
+	$(BIN)/ruff check --fix
 
 bench: setup
 	$(BIN)/python bench/run.py

@@ -6,11 +6,15 @@ cd "$(dirname "$0")/.."
 BIN=.venv/bin
 
 # Mark the shipped lessons trusted, so their stored boards, trees and charts show at once.
-"$BIN/jupyter" trust notebooks/*.ipynb >/dev/null
+shopt -s nullglob
+lessons=(notebooks/[0-9]*.ipynb)
+[ ${#lessons[@]} -gt 0 ] && "$BIN/jupyter" trust "${lessons[@]}" >/dev/null
 
 port=${PORT:-$("$BIN/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 token=${TOKEN:-$("$BIN/python" -c 'import secrets; print(secrets.token_hex(16))')}
-url="http://127.0.0.1:$port/lab/tree/00-welcome.ipynb?token=$token"
+first=""
+[ ${#lessons[@]} -gt 0 ] && first=$(basename "${lessons[0]}")
+url="http://127.0.0.1:$port/lab/tree/$first?token=$token"
 
 args=(--ip=127.0.0.1 --port="$port" --ServerApp.port_retries=0 --IdentityProvider.token="$token"
       --ServerApp.root_dir=notebooks)
