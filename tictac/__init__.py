@@ -14,6 +14,18 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from tictac.players import Player, level_names, make_player
+from tictac.scoring import (
+    depth_aware,
+    depth_scaled,
+    open_lines,
+    piece_count,
+    plus_minus_ten,
+    two_in_a_row,
+    win_loss,
+)
+from tictac.search import SearchResult, SearchStats, TraceNode, alphabeta, minimax, minimax_value
+from tictac.solver import Outcome, best_moves, move_outcomes, outcome, solve
 from tictac.state import (
     IllegalMove,
     InvalidBoard,
@@ -22,20 +34,49 @@ from tictac.state import (
     symmetry_permutations,
     winning_lines,
 )
+from tictac.tournament import GameRecord, MatchResult, play_game, play_match, round_robin
 
 __version__ = "0.1.0"
 
 # Public names that live in heavier modules, loaded on first use: name -> module.
 _LAZY: dict[str, str] = {
     "board_svg": "tictac.pictures",
+    "wins_by_length_chart": "tictac.charts",
+    "round_robin_chart": "tictac.charts",
 }
 
 __all__ = [
+    "GameRecord",
     "IllegalMove",
     "InvalidBoard",
+    "MatchResult",
+    "Outcome",
+    "Player",
+    "SearchResult",
+    "SearchStats",
     "State",
+    "TraceNode",
+    "alphabeta",
+    "best_moves",
+    "depth_aware",
+    "depth_scaled",
+    "level_names",
+    "make_player",
+    "minimax",
+    "minimax_value",
+    "move_outcomes",
+    "open_lines",
+    "outcome",
+    "piece_count",
+    "play_game",
+    "play_match",
+    "plus_minus_ten",
     "reachable_states",
+    "round_robin",
+    "solve",
     "symmetry_permutations",
+    "two_in_a_row",
+    "win_loss",
     "winning_lines",
     *_LAZY,
 ]
@@ -55,4 +96,6 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
+    from tictac.charts import round_robin_chart as round_robin_chart
+    from tictac.charts import wins_by_length_chart as wins_by_length_chart
     from tictac.pictures import board_svg as board_svg

@@ -1,0 +1,262 @@
+"""Players: each level does what its rule says, the master is perfect, bad input is refused."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+from tictac import IllegalMove, State, reachable_states
+from tictac.players import (
+    LEVELS,
+    Player,
+    completing_moves,
+    level_names,
+    make_player,
+)
+from tictac.tournament import play_game, play_match, wilson_interval
+
+# --- an independent referee: plain minimax with the distance to the end ------------------------
+
+
+@functools.cache
+def perfect(state: State) -> tuple[int, int]:
+    """(value for X, moves to the end) when the winner hurries and the loser holds out."""
+    if state.is_terminal:
+        return ({"X": 1, "O": -1}.get(state.winner or "", 0), 0)
+    children = [perfect(state.play(m)) for m in state.legal_moves()]
+    sign = 1 if state.turn == "X" else -1
+    # best for the mover: higher value; among wins the shortest, among losses the longest
+    value, plies = max(children, key=lambda vp: (sign * vp[0], -vp[1] * sign * vp[0]))
+    return value, plies + 1
+
+
+NON_TERMINAL = [s for s in reachable_states() if not s.is_terminal]
+
+
+# --- the master ---------------------------------------------------------------------------------
+
+
+def test_master_keeps_the_best_outcome_and_the_best_timing_everywhere() -> None:
+    master = make_player("master")
+    for state in NON_TERMINAL:
+        move = master.choose(state)
+        assert move in state.legal_moves()
+        assert perfect(state.play(move)) == (perfect(state)[0], perfect(state)[1] - 1), state
+
+
+def test_master_with_random_ties_is_also_perfect() -> None:
+    master = make_player("master", random_ties=True, seed=5)
+    for state in NON_TERMINAL:
+        after = perfect(state.play(master.choose(state)))
+        assert after == (perfect(state)[0], perfect(state)[1] - 1)
+
+
+@pytest.mark.parametrize("side", ["X", "O"])
+def test_master_never_loses_against_any_sequence_of_replies(side: str) -> None:
+    master = make_player("master")
+    positions = 0
+
+    def explore(state: State) -> None:
+        nonlocal positions
+        positions += 1
+        assert state.winner not in ("X", "O") or state.winner == side, state
+        if state.is_terminal:
+            return
+        if state.turn == side:
+            explore(state.play(master.choose(state)))
+        else:
+            for move in state.legal_moves():
+                explore(state.play(move))
+
+    explore(State.new())
+    assert positions > 100
+
+
+def test_master_against_master_is_always_a_draw() -> None:
+    for seed in range(20):
+        x = make_player("master", random_ties=True, seed=seed)
+        o = make_player("master", random_ties=True, seed=seed + 100)
+        assert play_game(x, o).result == "draw"
+
+
+def test_corner_opening_opens_in_the_corner_and_stays_perfect() -> None:
+    master = make_player("master", corner_opening=True)
+    assert master.choose(State.new()) == 0
+    assert perfect(State.new().play(0))[0] == 0
+
+
+def test_master_beats_random_as_often_as_the_exact_odds_say() -> None:
+    """The chance that the master beats a uniformly random player is computed exactly over
+    the whole game; a seeded match of 2,000 games must agree with it within its 99.9%
+    confidence interval, and the master must never lose."""
+    master = make_player("master")
+
+    @functools.cache
+    def win_chance(state: State, side: str) -> float:
+        if state.is_terminal:
+            return float(state.winner == side)
+        if state.turn == side:
+            return win_chance(state.play(master.choose(state)), side)
+        moves = state.legal_moves()
+        return sum(win_chance(state.play(m), side) for m in moves) / len(moves)
+
+    exact = (win_chance(State.new(), "X") + win_chance(State.new(), "O")) / 2
+    match = play_match(master, make_player("random"), games=2000, seed=11)
+    low, high = wilson_interval(match.wins("master"), 2000, 0.999)
+    assert low <= exact <= high
+    assert match.losses("master") == 0
+    assert match.wins("master") > 2000 // 2
+
+
+# --- rules of thumb in hand-made positions ----------------------------------------------------
+
+
+def test_defensive_blocks_and_otherwise_plays_anywhere() -> None:
+    defensive = make_player("defensive", seed=0)
+    # O to move; X threatens the top row: block at 2 (and do not take the own win at 5).
+    state = State.parse("XX./OO./X..")
+    assert [defensive.choose(state) for _ in range(10)] == [2] * 10
+    free = {defensive.choose(State.new().play(4)) for _ in range(50)}
+    assert len(free) > 3
+
+
+def test_offensive_wins_before_it_blocks() -> None:
+    offensive = make_player("offensive", seed=0)
+    assert offensive.choose(State.parse("XX./OO./X..")) == 5
+    assert offensive.choose(State.parse("XX./O../...")) == 2
+
+
+def test_heuristic_player_wins_at_once_and_blocks() -> None:
+    heuristic = make_player("heuristic", seed=0)
+    assert heuristic.choose(State.parse("XX./OO./...")) == 2
+    assert heuristic.choose(State.parse("XX./.O./...")) == 2
+
+
+def test_heuristic_player_blocks_with_a_fork() -> None:
+    # O threatens 2-4-6, so X must take 6, which also threatens 3 and 7 at once: a fork.
+    state = State.parse("X.O/.O./..X")
+    move = make_player("heuristic", seed=0).choose(state)
+    assert move == 6
+    assert completing_moves(state.play(move), "X") == [3, 7]
+
+
+def test_medium_sees_two_moves_ahead() -> None:
+    medium = make_player("medium", seed=0)
+    assert medium.choose(State.parse("XX./OO./...")) == 2  # its own win
+    assert medium.choose(State.parse("XX./O../...")) == 2  # the block
+    shallow = make_player("medium", depth=1, seed=0)
+    picks = {shallow.choose(State.parse("XX./O../...")) for _ in range(30)}
+    assert len(picks) > 1  # one move deep, it cannot see X's threat
+
+
+def test_brute_force_sum_takes_the_centre_of_an_empty_board() -> None:
+    # The tutorial's observation: "whenever the centre is empty, it will occupy it".
+    assert make_player("brute-force").choose(State.new()) == 4
+
+
+def test_brute_force_sum_is_not_minimax() -> None:
+    """Somewhere the sum of scores prefers a move that minimax knows is worse."""
+    brute = make_player("brute-force")
+    worse = [
+        s
+        for s in NON_TERMINAL
+        if s.moves_made <= 4 and perfect(s.play(brute.choose(s)))[0] != perfect(s)[0]
+    ]
+    assert worse
+
+
+def test_novice_mixes_best_and_sub_optimal_moves() -> None:
+    state = State.parse("XX./OO./...")  # X wins at 2; anything else is worse
+    always = make_player("novice", probability=1.0, seed=1)
+    never = make_player("novice", probability=0.0, seed=1)
+    assert {always.choose(state) for _ in range(20)} == {2}
+    assert 2 not in {never.choose(state) for _ in range(20)}
+    novice = make_player("novice", seed=2)
+    best = sum(novice.choose(state) == 2 for _ in range(2000))
+    low, high = wilson_interval(best, 2000, 0.999)
+    assert low <= 0.4 <= high
+
+
+def test_epsilon_zero_is_the_master_and_one_is_random() -> None:
+    careful = make_player("epsilon", epsilon=0.0, seed=3)
+    for state in NON_TERMINAL[::50]:
+        after = perfect(state.play(careful.choose(state)))
+        assert after[0] == perfect(state)[0]
+    shaky = make_player("epsilon", epsilon=1.0, seed=3)
+    assert len({shaky.choose(State.new()) for _ in range(60)}) == 9
+
+
+def test_mcts_finds_the_win_and_the_block() -> None:
+    mcts = make_player("mcts", playouts=300, seed=4)
+    assert mcts.choose(State.parse("XX./OO./...")) == 2
+    assert mcts.choose(State.parse("XX./.O./...")) == 2
+
+
+def test_every_level_plays_a_whole_legal_game() -> None:
+    for level in level_names():
+        options = {"playouts": 50} if level == "mcts" else {}
+        game = play_game(make_player(level, seed=1, **options), make_player("random", seed=2))
+        assert game.result in ("X", "O", "draw")
+        assert game.states[-1].is_terminal
+
+
+def test_same_seed_same_games() -> None:
+    def games(seed: int) -> list[tuple[int, ...]]:
+        match = play_match(make_player("novice"), make_player("random"), games=30, seed=seed)
+        return [g.moves for g in match.games]
+
+    assert games(5) == games(5)
+    assert games(5) != games(6)
+
+
+# --- bad input --------------------------------------------------------------------------------
+
+
+def test_unknown_level_lists_the_valid_ones() -> None:
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'; choose one of") as error:
+        make_player("grandmaster")
+    assert all(name in str(error.value) for name in LEVELS)
+
+
+def test_level_names_are_forgiving_about_case_and_separators() -> None:
+    assert make_player("Brute_Force").choose(State.new()) == 4
+    assert make_player("UNBEATABLE").choose(State.parse("XX./OO./...")) == 2
+
+
+@pytest.mark.parametrize(
+    ("level", "options", "reason"),
+    [
+        ("novice", {"probability": -0.1}, "a probability goes from 0 to 1"),
+        ("novice", {"probability": 1.5}, "a probability goes from 0 to 1"),
+        ("epsilon", {"epsilon": 2}, "a probability goes from 0 to 1"),
+        ("medium", {"depth": 0}, "1 or more"),
+        ("heuristic", {"depth": -3}, "1 or more"),
+        ("mcts", {"playouts": 0}, "1 or more"),
+        ("master", {"speed": 3}, "does not take the option"),
+        ("random", {"depth": 3}, "takes no options"),
+    ],
+)
+def test_bad_options_are_refused(level: str, options: dict[str, object], reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        make_player(level, **options)
+
+
+def test_a_player_returning_an_illegal_move_stops_the_game() -> None:
+    cheat = Player("cheat", lambda state, rng: 4)
+    with pytest.raises(IllegalMove, match=r"cheat \(playing O\) chose the illegal move 4"):
+        play_game(make_player("master"), cheat)
+
+
+def test_a_player_cannot_move_after_the_game_ends() -> None:
+    with pytest.raises(IllegalMove, match="already over"):
+        make_player("random").choose(State.parse("XXX/OO./..."))
+
+
+def test_players_accept_a_random_source_of_their_own() -> None:
+    player = make_player("random", seed=9)
+    first = [player.choose(State.new()) for _ in range(5)]
+    player.reseed(9)
+    assert [player.choose(State.new()) for _ in range(5)] == first
+    assert isinstance(player.rng, random.Random)

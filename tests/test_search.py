@@ -1,0 +1,651 @@
+"""The searches: node counts, exhaustive agreement with the solver, depth limits, traces.
+
+The exhaustive tests cover all 4,520 positions where the game is still running. Running a
+search from each one costs about twice as much as it needs to, so most of them run it from the
+positions with an even number of marks only: every position with an odd number is a move of
+such a position, and an exact search reports the value of each root move (`move_values`), so
+its value is checked there, as the search found it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+import random
+import re
+from collections.abc import Callable
+
+import pytest
+
+from tictac.scoring import (
+    Score,
+    depth_aware,
+    depth_scaled,
+    open_lines,
+    plus_minus_ten,
+    two_in_a_row,
+    win_loss,
+)
+from tictac.search import (
+    SearchResult,
+    TraceNode,
+    alphabeta,
+    minimax,
+    minimax_value,
+)
+from tictac.solver import solve
+from tictac.state import State, reachable_states
+
+Search = Callable[[State], SearchResult]
+
+
+def sign(value: float) -> int:
+    return (value > 0) - (value < 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared, computed once
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[State]:
+    """Every reachable 3x3 position where the game is still running."""
+    running = [s for s in reachable_states() if not s.is_terminal]
+    assert len(running) == 4520
+    return running
+
+
+@pytest.fixture(scope="module")
+def distinct_positions(positions: list[State]) -> list[State]:
+    """One position of each symmetry class (the depth-limited tests' sample)."""
+    return list({state.canonical(): state for state in positions}.values())
+
+
+@pytest.fixture(scope="module")
+def outcomes(positions: list[State]) -> dict[State, int]:
+    """The game-theoretic outcome of every position, from the solver."""
+    return {state: solve(state) for state in positions}
+
+
+@pytest.fixture(scope="module")
+def empty_board_minimax() -> SearchResult:
+    """Plain minimax from the empty board: the whole game tree."""
+    return minimax(State.new())
+
+
+def values_everywhere(search: Search, positions: list[State]) -> dict[State, float]:
+    """The value `search` gives every position (and every finished game one move away).
+
+    The search runs from the positions with an even number of marks; the others are read from
+    their parents' `move_values`. A position reached from several parents must get the same
+    value from each.
+    """
+    values: dict[State, float] = {}
+
+    def record(state: State, value: float) -> None:
+        assert values.setdefault(state, value) == value, state
+
+    for state in positions:
+        if state.moves_made % 2 == 0:
+            result = search(state)
+            record(state, result.value)
+            for move, value in result.move_values.items():
+                record(state.play(move), value)
+    assert set(positions) <= set(values)
+    return values
+
+
+@pytest.fixture(scope="module")
+def depth_aware_results(positions: list[State]) -> dict[State, SearchResult]:
+    """Memoised minimax with depth-aware scoring, from every position."""
+    return {state: minimax(state, score=depth_aware, memo="plain") for state in positions}
+
+
+@pytest.fixture(scope="module")
+def reference_values(
+    positions: list[State], depth_aware_results: dict[State, SearchResult]
+) -> dict[str, dict[State, float]]:
+    """Memoised minimax's value of every position, for each score the tests compare with."""
+    return {
+        "win_loss": values_everywhere(lambda s: minimax(s, memo="plain"), positions),
+        "depth_aware": values_everywhere(depth_aware_results.__getitem__, positions),
+    }
+
+
+@functools.cache
+def perfect_play(state: State) -> tuple[int, int]:
+    """(outcome for X, plies to the end) when the winner hurries and the loser holds out.
+
+    Written independently of the searches: no scores, just outcomes and distances.
+    """
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner], 0
+    mover = 1 if state.turn == "X" else -1
+    children = [perfect_play(state.play(move)) for move in state.legal_moves()]
+    outcome, plies = max(children, key=lambda child: preference(child, mover))
+    return outcome, plies + 1
+
+
+def preference(child: tuple[int, int], mover: int) -> tuple[int, int]:
+    """How much the player to move (+1 for X, -1 for O) likes a move leading to `child`."""
+    outcome, plies = child
+    mine = outcome * mover
+    if mine > 0:
+        return mine, -plies  # a win: the sooner the better
+    if mine < 0:
+        return mine, plies  # a loss: the later the better
+    return 0, 0  # a draw is a draw
+
+
+# ---------------------------------------------------------------------------------------------
+# Node counts
+
+
+def test_plain_minimax_visits_the_whole_game_tree(empty_board_minimax: SearchResult) -> None:
+    result = empty_board_minimax
+    assert result.stats.nodes == 549_946  # the root included
+    assert result.stats.leaves == 255_168  # the number of possible games
+    assert result.stats.max_depth == 9
+    assert result.stats.cutoffs == result.stats.cache_hits == 0
+    assert result.value == 0
+    assert result.move_values == dict.fromkeys(range(9), 0)
+    assert result.best_moves == tuple(range(9))
+    assert result.move == 0
+
+
+def test_memoised_minimax_works_out_each_position_once() -> None:
+    stats = minimax(State.new(), memo="plain").stats
+    assert stats.nodes - stats.cache_hits == 5478  # every reachable position, once
+    assert (stats.nodes, stats.cache_hits, stats.leaves) == (16_168, 10_690, 958)
+    symmetric = minimax(State.new(), memo="symmetric").stats
+    assert symmetric.nodes - symmetric.cache_hits == 765  # positions up to mirror images
+    assert (symmetric.nodes, symmetric.cache_hits, symmetric.leaves) == (2_271, 1_506, 138)
+
+
+def test_alphabeta_visits_fewer_nodes() -> None:
+    counts = {
+        (order, table): alphabeta(State.new(), order_moves=order, table=table).stats.nodes
+        for order in (False, True)
+        for table in (False, True)
+    }
+    assert counts[False, False] < 549_946
+    assert counts[True, False] < counts[False, False]
+    assert counts[False, True] < counts[False, False]
+    assert counts[True, True] < counts[True, False]
+    textbook = alphabeta(State.new(), exact_root=False).stats
+    assert textbook.nodes < counts[False, False]
+    assert textbook.cutoffs > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Exhaustive: every exact search agrees with the solver and with minimax
+
+
+def test_plain_minimax_agrees_with_the_solver_everywhere(
+    positions: list[State], outcomes: dict[State, int], empty_board_minimax: SearchResult
+) -> None:
+    def plain(state: State) -> SearchResult:
+        return empty_board_minimax if state == State.new() else minimax(state)
+
+    values = values_everywhere(plain, positions)
+    for state in positions:
+        assert values[state] == outcomes[state], state
+
+
+@pytest.mark.parametrize("score", ["win_loss", "depth_aware"])
+def test_memoised_minimax_agrees_with_the_solver_everywhere(
+    score: str,
+    positions: list[State],
+    outcomes: dict[State, int],
+    reference_values: dict[str, dict[State, float]],
+) -> None:
+    values = reference_values[score]
+    for state in positions:
+        assert sign(values[state]) == outcomes[state], state
+
+
+EXACT_SEARCHES: dict[str, Callable[[State, Score], SearchResult]] = {
+    "minimax, symmetric memo": lambda s, score: minimax(s, score=score, memo="symmetric"),
+    "alphabeta": lambda s, score: alphabeta(s, score=score),
+    "alphabeta, ordered": lambda s, score: alphabeta(s, score=score, order_moves=True),
+    "alphabeta, table": lambda s, score: alphabeta(s, score=score, table=True),
+    "alphabeta, ordered, symmetric table": lambda s, score: alphabeta(
+        s, score=score, order_moves=True, table="symmetric"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "score"),
+    [
+        ("minimax, symmetric memo", "win_loss"),
+        ("alphabeta", "win_loss"),
+        ("alphabeta, ordered", "depth_aware"),
+        ("alphabeta, table", "win_loss"),
+        ("alphabeta, ordered, symmetric table", "win_loss"),
+        ("alphabeta, ordered, symmetric table", "depth_aware"),
+    ],
+)
+def test_exact_searches_agree_with_minimax_and_the_solver_everywhere(
+    name: str,
+    score: str,
+    positions: list[State],
+    outcomes: dict[State, int],
+    reference_values: dict[str, dict[State, float]],
+) -> None:
+    """Each search's value of every position is exactly memoised minimax's (with the same
+    score), and its sign is the solver's outcome."""
+    search = EXACT_SEARCHES[name]
+    score_function = {"win_loss": win_loss, "depth_aware": depth_aware}[score]
+    values = values_everywhere(lambda s: search(s, score_function), positions)
+    assert values == reference_values[score]
+    for state in positions:
+        assert sign(values[state]) == outcomes[state], state
+
+
+def test_textbook_alphabeta_gives_the_value_and_a_best_move(
+    distinct_positions: list[State], reference_values: dict[str, dict[State, float]]
+) -> None:
+    reference = reference_values["win_loss"]
+    for state in distinct_positions:
+        result = alphabeta(state, exact_root=False, order_moves=True, table=True)
+        assert result.value == reference[state], state
+        assert result.best_moves == (result.move,)
+        assert solve(state.play(result.move)) == result.value, state  # type: ignore[arg-type]
+
+
+def test_depth_aware_wins_fastest_and_loses_slowest(
+    positions: list[State],
+    outcomes: dict[State, int],
+    depth_aware_results: dict[State, SearchResult],
+) -> None:
+    for state in positions:
+        result = depth_aware_results[state]
+        outcome, plies = perfect_play(state)
+        assert outcome == outcomes[state], state
+        empty_at_the_end = len(state.cells) - state.moves_made - plies
+        assert result.value == outcome * (empty_at_the_end + 1), state
+        mover = 1 if state.turn == "X" else -1
+        ranked = {
+            move: preference(perfect_play(state.play(move)), mover) for move in state.legal_moves()
+        }
+        fastest = tuple(move for move in ranked if ranked[move] == max(ranked.values()))
+        assert result.best_moves == fastest, state
+
+
+def test_depth_aware_takes_the_immediate_win_and_delays_the_loss() -> None:
+    # X wins at once with 1, or later with 4, 5, 7 or 8; win_loss cannot tell them apart.
+    state = State.parse("X.X/O../O..")
+    assert minimax(state).best_moves == (1, 4, 5, 7, 8)
+    assert minimax(state, score=depth_aware).best_moves == (1,)
+    # O has lost whatever it does, but blocking 2 makes X wait for its win.
+    doomed = State.parse("XX./O.X/O..")
+    assert minimax(doomed).best_moves == (2, 4, 7, 8)
+    assert minimax(doomed, score=depth_aware).move_values == {2: 1, 4: 3, 7: 3, 8: 3}
+
+
+def test_searches_work_on_other_boards() -> None:
+    for text, k in [("../..", 2), ("..../....", 3), ("../../..", 2), ("XOXO/OXOX/..../....", 3)]:
+        state = State.parse(text, k=k)
+        expected = solve(state)
+        reference = minimax(state, memo="plain")
+        assert reference.value == expected
+        searches: list[Search] = [
+            lambda s: minimax(s, memo="symmetric"),
+            lambda s: alphabeta(s, order_moves=True),
+            lambda s: alphabeta(s, table="symmetric"),
+        ]
+        for search in searches:
+            result = search(state)
+            assert (result.value, result.move_values) == (reference.value, reference.move_values)
+
+
+# ---------------------------------------------------------------------------------------------
+# The tutorials' minimax and the depth-dependent score
+
+
+def test_minimax_value_is_the_tutorials_minimax(positions: list[State]) -> None:
+    sample = [s for s in positions if s.moves_made >= 4][::10]
+    for state in sample:
+        for score in (win_loss, depth_aware):
+            assert minimax_value(state, score) == minimax(state, score=score).value, state
+
+
+def test_a_score_of_the_depth_can_be_memoised(positions: list[State]) -> None:
+    """The ply of a position below the root is fixed by its marks, so memos stay correct."""
+    score = depth_scaled("O")
+    for state in [s for s in positions if s.moves_made >= 4][::15]:
+        plain = minimax(state, score=score)
+        for result in (
+            minimax(state, score=score, memo="symmetric"),
+            alphabeta(state, score=score, order_moves=True, table=True),
+        ):
+            assert result.move_values == pytest.approx(plain.move_values), state
+            assert result.value == pytest.approx(plain.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Depth-limited search
+
+
+@pytest.mark.parametrize("heuristic", [two_in_a_row, open_lines])
+@pytest.mark.parametrize("depth", [1, 3])
+def test_depth_limited_searches_agree(
+    heuristic: Score, depth: int, distinct_positions: list[State]
+) -> None:
+    for state in distinct_positions:
+        reference = minimax(state, depth=depth, heuristic=heuristic)
+        assert reference.stats.max_depth <= depth
+        for result in (
+            minimax(state, depth=depth, heuristic=heuristic, memo="symmetric"),
+            alphabeta(state, depth=depth, heuristic=heuristic),
+            alphabeta(state, depth=depth, heuristic=heuristic, order_moves=True, table=True),
+        ):
+            assert result.value == reference.value, state
+            assert result.move_values == reference.move_values, state
+            assert result.best_moves == reference.best_moves, state
+
+
+def test_depth_one_values_each_move_by_the_heuristic_or_the_score() -> None:
+    state = State.parse("XX./OO./...")
+    result = minimax(state, depth=1, heuristic=open_lines, score=plus_minus_ten)
+    for move, value in result.move_values.items():
+        child = state.play(move)
+        expected = plus_minus_ten(child, 1) if child.is_terminal else open_lines(child, 1)
+        assert value == expected
+    assert result.best_moves == (2,)  # the win scores 10, far above any heuristic value
+    assert result.stats.max_depth == 1
+    assert result.stats.leaves == 5
+
+
+def test_any_callable_works_as_heuristic_and_score() -> None:
+    calls: list[int] = []
+
+    def centre(state: State, depth: int) -> float:
+        calls.append(depth)
+        return {"X": 1, "O": -1, ".": 0}[state.cells[4]]
+
+    result = alphabeta(State.new(), depth=2, heuristic=centre, table=True)
+    assert set(calls) == {2}  # the heuristic is only asked at the depth limit
+    assert result.value == 1
+    assert result.best_moves == (4,)
+
+    def tenfold(state: State, depth: int) -> float:
+        return 10 * win_loss(state, depth)
+
+    assert minimax(State.parse("XX./OO./..."), score=tenfold).value == 10
+
+
+def test_depth_five_with_two_in_a_row_from_the_empty_board() -> None:
+    """The "heuristic" player's search."""
+    fast = alphabeta(State.new(), depth=5, heuristic=two_in_a_row, order_moves=True, table=True)
+    slow = minimax(State.new(), depth=5, heuristic=two_in_a_row, memo="plain")
+    assert fast.stats.max_depth == slow.stats.max_depth == 5
+    assert fast.value == slow.value
+    assert fast.move_values == slow.move_values
+    assert fast.stats.nodes < slow.stats.nodes
+
+
+# ---------------------------------------------------------------------------------------------
+# Results: tie-breaking and finished games
+
+
+def test_first_tie_break_takes_the_first_best_move_in_board_order() -> None:
+    result = minimax(State.parse("XO./.X./..."), memo="plain")
+    assert result.best_moves == (2, 3, 5, 6, 7, 8)
+    assert result.move == 2
+
+
+def test_random_tie_break_is_reproducible_and_covers_every_best_move() -> None:
+    state = State.parse("XO./.X./...")  # six moves win for X
+
+    def choice(seed: int | random.Random | None) -> int | None:
+        return alphabeta(state, table=True, tie_break="random", seed=seed).move
+
+    assert choice(7) == choice(7)
+    assert {choice(seed) for seed in range(40)} == {2, 3, 5, 6, 7, 8}
+    rng = random.Random(3)
+    assert {choice(rng) for _ in range(40)} == {2, 3, 5, 6, 7, 8}  # one generator, advancing
+
+
+def test_random_tie_break_leaves_the_global_generator_alone() -> None:
+    random.seed(12345)
+    before = random.getstate()
+    minimax(State.new(), memo="symmetric", tie_break="random", seed=1)
+    minimax(State.new(), memo="symmetric", tie_break="random")
+    assert random.getstate() == before
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+def test_a_finished_game_has_a_value_and_no_moves(search: Callable[..., SearchResult]) -> None:
+    result = search(State.parse("XXX/OO./..."), score=depth_aware, trace=True)
+    assert result.value == 5
+    assert result.best_moves == ()
+    assert result.move_values == {}
+    assert result.move is None
+    assert (result.stats.nodes, result.stats.leaves, result.stats.max_depth) == (1, 1, 0)
+    assert result.trace is not None and result.trace.kind == "terminal"
+
+
+# ---------------------------------------------------------------------------------------------
+# Traces
+
+
+def nodes_of(result: SearchResult) -> list[TraceNode]:
+    assert result.trace is not None
+    return list(result.trace.walk())
+
+
+def move_of(node: TraceNode) -> int:
+    assert node.move is not None
+    return node.move
+
+
+def test_no_trace_unless_asked() -> None:
+    assert minimax(State.parse("XX./OO./...")).trace is None
+    assert alphabeta(State.parse("XX./OO./...")).trace is None
+
+
+def test_minimax_trace_is_the_game_tree() -> None:
+    state = State.parse("XO./.XO/...")
+    result = minimax(state, trace=True)
+    traced = nodes_of(result)
+    root = traced[0]
+    assert (root.move, root.depth, root.kind, root.value) == (None, 0, "expanded", result.value)
+    assert len(traced) == result.stats.nodes
+    assert sum(node.kind == "terminal" for node in traced) == result.stats.leaves
+    for node in traced:
+        assert (node.alpha, node.beta) == (-math.inf, math.inf)
+        if node.kind == "terminal":
+            assert node.value == win_loss(node.state, node.depth)
+            continue
+        assert node.kind == "expanded"
+        assert tuple(child.move for child in node.children) == node.state.legal_moves()
+        for child in node.children:
+            assert child.state == node.state.play(move_of(child))
+            assert child.depth == node.depth + 1
+        best = max if node.state.turn == "X" else min
+        assert node.value == best(child.value for child in node.children)
+    assert minimax(state) == dataclasses.replace(result, trace=None)
+
+
+@pytest.mark.parametrize("order_moves", [False, True])
+def test_alphabeta_trace_shows_windows_and_cuts(order_moves: bool) -> None:
+    state = State.parse("X../.O./...")
+    result = alphabeta(state, order_moves=order_moves, trace=True)
+    traced = nodes_of(result)
+    assert len(traced) == result.stats.nodes
+    assert sum(bool(node.pruned) for node in traced) == result.stats.cutoffs > 0
+    assert all(child.alpha == -math.inf and child.beta == math.inf for child in traced[0].children)
+    for node in traced:
+        if node.kind != "expanded":
+            assert node.kind == "terminal" and not node.pruned
+            continue
+        searched = [move_of(child) for child in node.children]
+        assert sorted(searched + list(node.pruned)) == list(node.state.legal_moves())
+        if not order_moves:
+            assert searched + list(node.pruned) == list(node.state.legal_moves())
+        for child in node.children:
+            assert node.alpha <= child.alpha and child.beta <= node.beta
+        if node.pruned:
+            cut = re.fullmatch(r"cut: (\S+) (>=|<=) (beta|alpha) (\S+)", node.reason)
+            assert cut is not None, node.reason
+            if node.state.turn == "X":
+                assert (cut[2], cut[3]) == (">=", "beta") and node.value >= node.beta
+            else:
+                assert (cut[2], cut[3]) == ("<=", "alpha") and node.value <= node.alpha
+        else:
+            assert node.reason == ""
+
+
+def test_alphabeta_trace_values_are_exact_inside_the_window_and_bounds_outside() -> None:
+    state = State.parse("X../.../...")
+    for node in nodes_of(alphabeta(state, trace=True)):
+        true_value = solve(node.state)
+        if node.value <= node.alpha:
+            assert true_value <= node.value  # failed low: an upper bound
+        elif node.value >= node.beta:
+            assert true_value >= node.value  # failed high: a lower bound
+        else:
+            assert true_value == node.value
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda s: minimax(s, memo="plain", trace=True),
+        lambda s: minimax(s, memo="symmetric", trace=True),
+        lambda s: alphabeta(s, order_moves=True, table=True, trace=True),
+    ],
+)
+def test_traces_show_cache_hits(search: Search) -> None:
+    result = search(State.new())
+    traced = nodes_of(result)
+    assert len(traced) == result.stats.nodes
+    hits = [node for node in traced if node.kind == "cache-hit"]
+    assert len(hits) == result.stats.cache_hits > 0
+    assert all(not node.children for node in hits)
+
+
+def test_memoised_trace_works_out_each_position_once() -> None:
+    traced = nodes_of(minimax(State.new(), memo="plain", trace=True))
+    worked_out = [node.state for node in traced if node.kind != "cache-hit"]
+    assert len(worked_out) == len(set(worked_out)) == 5478
+
+
+def test_depth_limited_trace_marks_the_heuristic_leaves() -> None:
+    result = alphabeta(State.parse("X../.O./..."), depth=2, heuristic=open_lines, trace=True)
+    traced = nodes_of(result)
+    at_limit = [node for node in traced if node.kind == "cutoff-heuristic"]
+    assert at_limit
+    for node in at_limit:
+        assert node.depth == 2 and not node.state.is_terminal
+        assert node.value == open_lines(node.state, 2)
+    assert max(node.depth for node in traced) == result.stats.max_depth == 2
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda s, **trace: minimax(s, **trace),
+        lambda s, **trace: alphabeta(s, **trace),
+        lambda s, **trace: alphabeta(s, order_moves=True, table=True, exact_root=False, **trace),
+    ],
+)
+def test_trace_depth_keeps_the_top_of_the_tree_and_counts_the_rest(
+    search: Callable[..., SearchResult],
+) -> None:
+    state = State.parse("X../.O./...")
+    full = search(state, trace=True)
+    top = search(state, trace=True, trace_depth=2)
+    assert top.stats == full.stats
+    kept = nodes_of(top)
+    assert max(node.depth for node in kept) == 2
+    assert sum(1 + node.hidden for node in kept) == top.stats.nodes
+    assert all(node.hidden == 0 for node in kept if node.depth < 2)
+
+    def summary(node: TraceNode) -> tuple[object, ...]:
+        return node.state, node.value, node.alpha, node.beta, node.kind, node.pruned, node.reason
+
+    assert [summary(node) for node in kept] == [
+        summary(node) for node in nodes_of(full) if node.depth <= 2
+    ]
+    root_only = search(state, trace=True, trace_depth=0).trace
+    assert root_only is not None and root_only.children == ()
+    assert root_only.kind == "expanded" and root_only.hidden == full.stats.nodes - 1
+
+
+def test_textbook_trace_cuts_below_the_root() -> None:
+    result = alphabeta(State.parse("X../.O./..X"), exact_root=False, trace=True)
+    assert result.trace is not None
+    cut_children = [child for child in result.trace.children if child.pruned]
+    assert cut_children
+    assert all(child.reason.startswith("cut: ") for child in cut_children)
+
+
+def test_tracing_does_not_change_the_search() -> None:
+    state = State.parse("X../.O./...")
+    for options in ({}, {"order_moves": True, "table": True}, {"exact_root": False}):
+        plain = alphabeta(state, **options)  # type: ignore[arg-type]
+        traced = alphabeta(state, trace=True, **options)  # type: ignore[arg-type]
+        assert (traced.value, traced.move_values, traced.stats) == (
+            plain.value,
+            plain.move_values,
+            plain.stats,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Mistakes get clear errors
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+@pytest.mark.parametrize("depth", [0, -1, 1.5, True])
+def test_depth_must_be_a_positive_whole_number(
+    search: Callable[..., SearchResult], depth: object
+) -> None:
+    with pytest.raises(ValueError, match="depth must be a whole number"):
+        search(State.new(), depth=depth, heuristic=open_lines)
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+def test_depth_needs_a_heuristic_and_a_heuristic_needs_depth(
+    search: Callable[..., SearchResult],
+) -> None:
+    with pytest.raises(ValueError, match="needs a heuristic"):
+        search(State.new(), depth=3)
+    with pytest.raises(ValueError, match="give depth="):
+        search(State.new(), heuristic=open_lines)
+
+
+def test_a_terminal_score_as_heuristic_is_refused_clearly() -> None:
+    with pytest.raises(ValueError, match=r"still running.*heuristic"):
+        alphabeta(State.new(), depth=2, heuristic=win_loss)
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+def test_unknown_tie_break(search: Callable[..., SearchResult]) -> None:
+    with pytest.raises(ValueError, match="tie_break='last' is not an option"):
+        search(State.parse("XX./OO./..."), tie_break="last")
+
+
+def test_unknown_memo_or_table() -> None:
+    with pytest.raises(ValueError, match="memo='yes' is not an option"):
+        minimax(State.parse("XX./OO./..."), memo="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="table='mirror' is not an option"):
+        alphabeta(State.parse("XX./OO./..."), table="mirror")  # type: ignore[arg-type]
+
+
+def test_trace_depth_needs_a_trace_and_a_whole_number() -> None:
+    with pytest.raises(ValueError, match="needs trace=True"):
+        minimax(State.new(), trace_depth=2)
+    with pytest.raises(ValueError, match="trace_depth must be a whole number"):
+        alphabeta(State.new(), trace=True, trace_depth=-1)
+
+
+def test_a_search_needs_a_state_and_functions() -> None:
+    with pytest.raises(TypeError, match="needs a State"):
+        minimax("XX./OO./...")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="score must be a function"):
+        alphabeta(State.new(), score=1)  # type: ignore[arg-type]

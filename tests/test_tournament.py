@@ -1,0 +1,115 @@
+"""Games, matches, round robins and their charts."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest
+
+from tictac import State
+from tictac.charts import round_robin_chart, wins_by_length_chart
+from tictac.players import Player, make_player
+from tictac.tournament import play_game, play_match, round_robin, wilson_interval
+
+
+def test_game_record_holds_every_move_and_position() -> None:
+    game = play_game(make_player("random", seed=1), make_player("random", seed=2))
+    assert len(game.states) == game.length + 1
+    for before, move, after in zip(game.states, game.moves, game.states[1:]):
+        assert before.play(move) == after
+    assert game.result == (game.states[-1].result())
+    assert (game.x, game.o) == ("random", "random")
+
+
+def test_game_from_a_given_start_and_moves_as_pairs() -> None:
+    first_free = Player("first free", lambda state, rng: state.legal_moves()[0])
+    last_as_pair = Player("last free", lambda s, r: divmod(s.legal_moves()[-1], s.cols))  # type: ignore[arg-type,return-value]
+    start = State.new(4, 4, 3).play(5)
+    game = play_game(last_as_pair, first_free, start=start)
+    assert game.states[0] == start
+    assert game.moves[:2] == (0, 15)
+    assert game.states[-1].is_terminal
+
+
+def test_winner_moves_counts_the_winners_own_moves() -> None:
+    game = play_game(make_player("master"), Player("edge", lambda s, r: s.legal_moves()[0]))
+    assert game.result == "X"
+    assert game.winner == "master"
+    assert game.winner_moves == game.states[-1].cells.count("X")
+
+
+def test_match_statistics_add_up() -> None:
+    match = play_match(make_player("offensive"), make_player("random"), games=200, seed=4)
+    for player in ("offensive", "random"):
+        total = match.wins(player) + match.draws(player) + match.losses(player)
+        assert total == 200
+        assert match.wins(player, "X") + match.wins(player, "O") == match.wins(player)
+        assert sum(match.wins_by_length(player).values()) == match.wins(player)
+    assert match.wins("offensive") == match.losses("random")
+    assert 5 <= match.mean_length <= 9
+    assert sum(1 for g in match.games if g.x == "offensive") == 100  # sides alternate
+    text = str(match)
+    assert "offensive" in text and "confidence interval" in text
+    assert "<table>" in match._repr_html_()
+
+
+def test_fixed_sides() -> None:
+    match = play_match(
+        make_player("master"), make_player("random"), games=20, alternate=False, seed=1
+    )
+    assert all(g.x == "master" for g in match.games)
+
+
+def test_same_names_are_told_apart() -> None:
+    match = play_match(make_player("master"), make_player("master"), games=10, seed=1)
+    assert (match.first, match.second) == ("master (1)", "master (2)")
+    assert match.draws() == 10
+
+
+def test_wilson_interval() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(0, 100)
+    assert low == 0.0 and 0.03 < high < 0.04
+    low, high = wilson_interval(100, 100)
+    assert high == 1.0 and 0.96 < low < 0.97
+    narrow = wilson_interval(500, 1000)
+    wide = wilson_interval(50, 100)
+    assert narrow[1] - narrow[0] < wide[1] - wide[0]
+
+
+def test_round_robin_scores_are_complementary() -> None:
+    players = [make_player(level) for level in ("random", "offensive", "master")]
+    table = round_robin(players, games=40, seed=2)
+    for a in table.names:
+        for b in table.names:
+            if a != b:
+                assert table.score(a, b) + table.score(b, a) == pytest.approx(1.0)
+    assert table.score("master", "random") > 0.8
+    assert "master" in str(table)
+
+
+def test_round_robin_needs_distinct_names() -> None:
+    with pytest.raises(ValueError, match="its own name"):
+        round_robin([make_player("random"), make_player("random")])
+
+
+def test_bad_number_of_games() -> None:
+    with pytest.raises(ValueError, match="1 or more"):
+        play_match(make_player("random"), make_player("random"), games=0)
+
+
+def test_unknown_player_in_a_question_about_a_match() -> None:
+    match = play_match(make_player("random"), make_player("master"), games=2, seed=1)
+    with pytest.raises(ValueError, match="did not play"):
+        match.wins("novice")
+
+
+def test_charts_draw() -> None:
+    match = play_match(make_player("novice"), make_player("random"), games=100, seed=3)
+    ax = wins_by_length_chart(match)
+    assert ax.get_ylabel() == "games won" and len(ax.patches) > 0
+    table = round_robin([make_player("random"), make_player("master")], games=10, seed=1)
+    ax = round_robin_chart(table)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["random", "master"]

@@ -1,0 +1,70 @@
+"""Charts of tournament statistics (matplotlib, loaded only when a chart is drawn).
+
+>>> from tictac.players import make_player
+>>> from tictac.tournament import play_match
+>>> match = play_match(make_player("novice"), make_player("random"), games=50, seed=3)
+>>> ax = wins_by_length_chart(match)
+>>> ax.get_xlabel()
+'moves the winner made'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tictac.tournament import MatchResult, RoundRobin
+
+__all__ = ["round_robin_chart", "wins_by_length_chart"]
+
+_COLORS = ("#2b6cb0", "#c05621")
+
+
+def wins_by_length_chart(match: MatchResult, *, ax: Any = None) -> Any:
+    """Bars of each player's wins by how many of its own moves they took (3, 4, 5, ...).
+
+    Returns the matplotlib Axes, so a notebook cell can adjust it or end with ``;``.
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.2))
+    players = (match.first, match.second)
+    lengths = sorted({n for p in players for n in match.wins_by_length(p)}) or [3, 4, 5]
+    width = 0.38
+    for i, player in enumerate(players):
+        counts = match.wins_by_length(player)
+        xs = [x + (i - 0.5) * width for x in range(len(lengths))]
+        bars = ax.bar(
+            xs, [counts.get(n, 0) for n in lengths], width, label=player, color=_COLORS[i]
+        )
+        ax.bar_label(bars, fontsize=8)
+    ax.set_xticks(range(len(lengths)), [str(n) for n in lengths])
+    ax.set_xlabel("moves the winner made")
+    ax.set_ylabel("games won")
+    ax.set_title(
+        f"{match.first} vs {match.second}: {len(match.games)} games, {match.draws()} draws"
+    )
+    ax.legend(frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def round_robin_chart(table: RoundRobin, *, ax: Any = None) -> Any:
+    """A heat map of a round robin: row player's points per game against the column player."""
+    import matplotlib.pyplot as plt
+
+    n = len(table.names)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(1.0 + 0.75 * n, 0.8 + 0.65 * n))
+    scores = table.table()
+    image = ax.imshow(scores, cmap="RdYlGn", vmin=0, vmax=1)
+    ax.set_xticks(range(n), table.names, rotation=45, ha="right")
+    ax.set_yticks(range(n), table.names)
+    for i in range(n):
+        for j in range(n):
+            text = "" if i == j else f"{scores[i][j]:.2f}"
+            ax.text(j, i, text, ha="center", va="center", fontsize=8)
+    ax.set_xlabel("against")
+    ax.set_title("points per game (win 1, draw ½)")
+    ax.figure.colorbar(image, ax=ax, shrink=0.8)
+    return ax

@@ -1,0 +1,669 @@
+"""Game-tree search: minimax, minimax with a memo, alpha-beta and depth-limited search.
+
+Values are always from X's side: X picks the largest, O the smallest. Every search returns a
+:class:`SearchResult` with the position's value, **all** the best moves, the value of each
+legal move, the move chosen among the best (the first in board order, or a random one) and
+:class:`SearchStats` counting the work done.
+
+>>> from tictac.state import State
+>>> result = minimax(State.parse("XX./OO./..."))
+>>> result.value, result.best_moves, result.move
+(1, (2,), 2)
+>>> result.move_values
+{2: 1, 5: 0, 6: -1, 7: -1, 8: -1}
+>>> alphabeta(State.parse("XX./OO./..."), order_moves=True).value
+1
+
+The options, the same for every search:
+
+* `score` values finished games (:mod:`tictac.scoring`; default :func:`~tictac.scoring.win_loss`);
+* `depth` and `heuristic` stop the search `depth` plies below the start and value the
+  positions there with the heuristic, e.g. ``depth=5, heuristic=two_in_a_row``;
+* `memo` (minimax) and `table` (alpha-beta) remember the value of every position searched,
+  either as it is (``"plain"`` or True) or together with its mirror images (``"symmetric"``);
+* `tie_break` is ``"first"`` (the tutorials' choice) or ``"random"``, drawing with
+  ``random.Random(seed)`` (or with `seed` itself when it is a ``random.Random``);
+* ``trace=True`` records the tree searched as :class:`TraceNode` records, down to
+  `trace_depth` plies if given (the deeper positions are only counted).
+
+:func:`minimax_value` is the same minimax in a few lines, as the tutorials write it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import operator
+import random
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
+
+from tictac.scoring import Score, win_loss
+from tictac.state import State, X, other, symmetry_permutations, winning_lines
+
+__all__ = [
+    "Memo",
+    "NodeKind",
+    "SearchResult",
+    "SearchStats",
+    "TieBreak",
+    "TraceNode",
+    "alphabeta",
+    "minimax",
+    "minimax_value",
+]
+
+INF = math.inf
+
+TieBreak = Literal["first", "random"]
+Memo = Literal["plain", "symmetric"] | bool | None
+NodeKind = Literal["expanded", "terminal", "cutoff-heuristic", "cache-hit"]
+
+
+# ---------------------------------------------------------------------------------------------
+# What a search returns
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """How much work a search did.
+
+    `nodes` counts every position visited, the root and the cache hits included; `leaves` the
+    positions valued by the score or the heuristic; `cutoffs` the times alpha-beta skipped the
+    remaining moves of a position; `cache_hits` the positions answered from the memo or
+    table; `max_depth` the deepest ply reached (the root is ply 0). With a memo or table,
+    ``nodes - cache_hits`` is the number of positions actually worked out.
+    """
+
+    nodes: int
+    leaves: int
+    cutoffs: int
+    cache_hits: int
+    max_depth: int
+
+
+@dataclass(frozen=True)
+class TraceNode:
+    """One position of a traced search, with the positions searched below it.
+
+    `move` is the cell played to get here (None at the root), `depth` the ply, `alpha` and
+    `beta` the window the position was searched with (minus and plus infinity for minimax),
+    `value` what the search returned for it. `kind` says how the value was found:
+
+    * ``"expanded"``: from its `children`, the positions searched below it, in search order;
+    * ``"terminal"``: the game is over, so the score valued it;
+    * ``"cutoff-heuristic"``: the depth limit was reached, so the heuristic valued it;
+    * ``"cache-hit"``: the memo or table already knew it.
+
+    When alpha-beta stopped early, `pruned` lists the moves it skipped and `reason` says why,
+    e.g. ``"cut: 1 >= beta 0"``. `hidden` counts the positions searched below this one that
+    the trace leaves out because they lie deeper than `trace_depth` (0 without a limit), so
+    ``sum(1 + node.hidden for node in root.walk())`` is always the number of positions visited.
+    """
+
+    state: State
+    move: int | None
+    depth: int
+    alpha: float
+    beta: float
+    value: float
+    kind: NodeKind
+    children: tuple[TraceNode, ...] = ()
+    pruned: tuple[int, ...] = ()
+    reason: str = ""
+    hidden: int = 0
+
+    def walk(self) -> Iterator[TraceNode]:
+        """This node and every node below it, parents before children (depth-first)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of a search.
+
+    `value` is the position's value from X's side; `best_moves` every move that reaches it, in
+    board order; `move_values` each legal move's value; `move` the best move chosen by the
+    tie-break; `stats` the work done; `trace` the searched tree when asked for. When the game
+    is already over, `best_moves` and `move_values` are empty and `move` is None.
+    """
+
+    value: float
+    best_moves: tuple[int, ...]
+    move_values: dict[int, float]
+    stats: SearchStats
+    move: int | None
+    trace: TraceNode | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# The tutorials' minimax
+
+
+def minimax_value(state: State, score: Score = win_loss, depth: int = 0) -> float:
+    """The value of `state` by plain minimax, written exactly as the tutorials teach it.
+
+    >>> minimax_value(State.parse("XX./OO./..."))
+    1
+    """
+    if state.is_terminal:
+        return score(state, depth)
+    values = [minimax_value(state.play(move), score, depth + 1) for move in state.legal_moves()]
+    return max(values) if state.turn == X else min(values)
+
+
+# ---------------------------------------------------------------------------------------------
+# The public searches
+
+
+def minimax(
+    state: State,
+    *,
+    score: Score = win_loss,
+    depth: int | None = None,
+    heuristic: Score | None = None,
+    memo: Memo = None,
+    tie_break: TieBreak = "first",
+    seed: int | random.Random | None = None,
+    trace: bool = False,
+    trace_depth: int | None = None,
+) -> SearchResult:
+    """Minimax: every move of every position, down to the end of the game or to `depth`.
+
+    Without a memo this visits the whole game tree: 549,946 positions from the empty board.
+    With ``memo="plain"`` it works out each position once (5,478 from the empty board) and
+    with ``memo="symmetric"`` each position up to mirror images, which assumes the score and
+    heuristic give mirror images the same value (all of :mod:`tictac.scoring` do).
+
+    >>> result = minimax(State.new(), memo="symmetric")
+    >>> result.value, result.best_moves
+    (0, (0, 1, 2, 3, 4, 5, 6, 7, 8))
+    >>> result = minimax(State.parse("XO./.X./..."), memo="plain", tie_break="random", seed=1)
+    >>> result.best_moves, result.move
+    ((2, 3, 5, 6, 7, 8), 3)
+    """
+    search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth)
+    search.use_memo(_memo_key("memo", memo))
+    value, move_values = search.search_root(state, lambda child: search.minimax(child, 1))
+    return search.result(value, move_values, tie_break, seed)
+
+
+def alphabeta(
+    state: State,
+    *,
+    score: Score = win_loss,
+    depth: int | None = None,
+    heuristic: Score | None = None,
+    order_moves: bool = False,
+    table: Memo = False,
+    exact_root: bool = True,
+    tie_break: TieBreak = "first",
+    seed: int | random.Random | None = None,
+    trace: bool = False,
+    trace_depth: int | None = None,
+) -> SearchResult:
+    """Alpha-beta: minimax that skips moves which cannot change the value. Same value, less work.
+
+    ``order_moves=True`` tries the likeliest good moves first (a move that wins at once, then
+    one that blocks the opponent's win, then cells on more lines: centre, corners, edges),
+    which lets more moves be skipped. `table` remembers positions like minimax's `memo`; it
+    stores whether a value is exact or only a lower or upper bound (a search cut short only
+    learns a bound) and uses it only when that is enough.
+
+    With `exact_root` (the default) every root move is searched with the full window, so
+    `move_values` are exact and `best_moves` complete. ``exact_root=False`` searches the root
+    like the textbook, with one window shared by all its moves, which skips more and is what
+    drawings of alpha-beta usually show; then `move_values` are exact only for the moves that
+    improved on the ones before them (for the others, a bound: X's value is at most, O's at
+    least, the number shown) and `best_moves` holds only the first best move.
+
+    >>> alphabeta(State.new(), order_moves=True, table="symmetric").value
+    0
+    >>> result = alphabeta(State.parse("X../.O./..X"), exact_root=False)
+    >>> result.value, result.best_moves
+    (0, (1,))
+    """
+    search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth)
+    search.use_table(_memo_key("table", table))
+    if order_moves:
+        search.moves = _moves_best_first
+    if exact_root:
+        value, move_values = search.search_root(
+            state, lambda child: search.alphabeta(child, 1, -INF, INF)
+        )
+    else:
+        value, move_values = search.search_root(state, _SharedWindow(search, state).value_of)
+    return search.result(value, move_values, tie_break, seed, only_first_best=not exact_root)
+
+
+# ---------------------------------------------------------------------------------------------
+# The search itself: one object per search holds the options, the counters and the memo.
+
+
+class _Entry(NamedTuple):
+    """A transposition-table entry: a value and whether it is exact or a bound."""
+
+    value: float
+    bound: Literal["exact", "lower", "upper"]
+
+
+class _Search:
+    def __init__(self, score: Score, heuristic: Score | None, horizon: int) -> None:
+        self.score = score
+        self.heuristic = heuristic
+        self.horizon = horizon  # the ply where a running game is valued by the heuristic
+        self.key: Callable[[State], Hashable] | None = None
+        self.memo: dict[Hashable, float] | None = None
+        self.table: dict[Hashable, _Entry] | None = None
+        self.moves: Callable[[State], tuple[int, ...]] = State.legal_moves
+        self.nodes = self.leaves = self.cutoffs = self.cache_hits = self.max_depth = 0
+
+    def use_memo(self, key: Callable[[State], Hashable] | None) -> None:
+        """Remember exact values (minimax), filed under `key` (None: remember nothing)."""
+        self.key = key
+        self.memo = None if key is None else {}
+
+    def use_table(self, key: Callable[[State], Hashable] | None) -> None:
+        """Remember values or bounds (alpha-beta), filed under `key` (None: remember nothing)."""
+        self.key = key
+        self.table = None if key is None else {}
+
+    # -- one position ---------------------------------------------------------------------------
+
+    def visit(self, depth: int) -> None:
+        self.nodes += 1
+        if depth > self.max_depth:
+            self.max_depth = depth
+
+    def is_leaf(self, state: State, depth: int) -> bool:
+        return state.is_terminal or depth == self.horizon
+
+    def leaf_value(self, state: State, depth: int) -> float:
+        self.leaves += 1
+        if state.is_terminal or self.heuristic is None:  # no heuristic: no depth limit either
+            return self.score(state, depth)
+        return self.heuristic(state, depth)
+
+    def minimax(self, state: State, depth: int) -> float:
+        self.visit(depth)
+        if self.memo is not None:
+            key = self.key_of(state)
+            if key in self.memo:
+                self.cache_hits += 1
+                return self.memo[key]
+        if self.is_leaf(state, depth):
+            value = self.leaf_value(state, depth)
+        else:
+            values = [
+                self.minimax(state._play_unchecked(move), depth + 1) for move in state.legal_moves()
+            ]
+            value = max(values) if state.turn == X else min(values)
+        if self.memo is not None:
+            self.memo[key] = value
+        return value
+
+    def alphabeta(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        self.visit(depth)
+        if self.table is not None:
+            key = self.key_of(state)
+            known = self.table.get(key)
+            if known is not None and _settles(known, alpha, beta):
+                self.cache_hits += 1
+                return known.value
+        leaf = self.is_leaf(state, depth)
+        if leaf:
+            value = self.leaf_value(state, depth)
+        else:
+            value = self.best_child_value(state, depth, alpha, beta)
+        if self.table is not None:
+            self.table[key] = _Entry(value, "exact" if leaf else _bound(value, alpha, beta))
+        return value
+
+    def best_child_value(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        """Alpha-beta over the moves of `state`: stop as soon as alpha meets beta."""
+        maximising = state.turn == X
+        best = -INF if maximising else INF
+        moves = self.moves(state)
+        for index, move in enumerate(moves):
+            value = self.alphabeta(state._play_unchecked(move), depth + 1, alpha, beta)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta and index + 1 < len(moves):
+                self.cut_off(state, best, alpha, beta, moves[index + 1 :])
+                break
+        return best
+
+    def cut_off(
+        self, state: State, best: float, alpha: float, beta: float, pruned: tuple[int, ...]
+    ) -> None:
+        """Alpha has met beta: the `pruned` moves cannot change the value, so skip them."""
+        self.cutoffs += 1
+
+    def key_of(self, state: State) -> Hashable:
+        assert self.key is not None
+        return self.key(state)
+
+    # -- the root -------------------------------------------------------------------------------
+
+    def search_root(
+        self, root: State, value_of: Callable[[State], float]
+    ) -> tuple[float, dict[int, float]]:
+        """The root's value and the value of each of its moves, in board order."""
+        self.visit(0)
+        if root.is_terminal:
+            return self.leaf_value(root, 0), {}
+        move_values = {move: value_of(root._play_unchecked(move)) for move in root.legal_moves()}
+        best = max if root.turn == X else min
+        return best(move_values.values()), move_values
+
+    def result(
+        self,
+        value: float,
+        move_values: dict[int, float],
+        tie_break: TieBreak,
+        seed: int | random.Random | None,
+        only_first_best: bool = False,
+    ) -> SearchResult:
+        best_moves = tuple(move for move, v in move_values.items() if v == value)
+        if only_first_best:
+            best_moves = best_moves[:1]
+        return SearchResult(
+            value=value,
+            best_moves=best_moves,
+            move_values=move_values,
+            stats=self.stats(),
+            move=_break_tie(best_moves, tie_break, seed),
+            trace=self.trace(),
+        )
+
+    def stats(self) -> SearchStats:
+        return SearchStats(self.nodes, self.leaves, self.cutoffs, self.cache_hits, self.max_depth)
+
+    def trace(self) -> TraceNode | None:
+        return None
+
+
+class _SharedWindow:
+    """The textbook root of alpha-beta: each move's search starts from the best so far."""
+
+    def __init__(self, search: _Search, root: State) -> None:
+        self.search = search
+        self.maximising = root.turn == X
+        self.alpha, self.beta = -INF, INF
+
+    def value_of(self, child: State) -> float:
+        value = self.search.alphabeta(child, 1, self.alpha, self.beta)
+        if self.maximising:
+            self.alpha = max(self.alpha, value)
+        else:
+            self.beta = min(self.beta, value)
+        return value
+
+
+def _settles(entry: _Entry, alpha: float, beta: float) -> bool:
+    """Whether a remembered value answers a search with window (alpha, beta)."""
+    if entry.bound == "exact":
+        return True
+    if entry.bound == "lower":
+        return entry.value >= beta
+    return entry.value <= alpha
+
+
+def _bound(value: float, alpha: float, beta: float) -> Literal["exact", "lower", "upper"]:
+    """What a value found with window (alpha, beta) tells: the value itself or a bound."""
+    if value <= alpha:
+        return "upper"  # every move was tried and none reached alpha: at most this
+    if value >= beta:
+        return "lower"  # the search stopped early: at least this
+    return "exact"
+
+
+# ---------------------------------------------------------------------------------------------
+# Tracing: a search that also records the tree it walks. A separate class, so that a search
+# without a trace runs the plain code above and pays nothing for it.
+
+
+@dataclass
+class _Frame:
+    """A position whose search has begun but not ended (a TraceNode in the making)."""
+
+    state: State
+    move: int | None
+    depth: int
+    alpha: float
+    beta: float
+    known: bool
+    children: list[TraceNode] = field(default_factory=list)
+    pruned: tuple[int, ...] = ()
+    reason: str = ""
+    hidden: int = 0
+
+    def finish(self, value: float) -> TraceNode:
+        kind: NodeKind
+        if self.children or self.hidden:
+            kind = "expanded"
+        elif self.known:
+            kind = "cache-hit"
+        elif self.state.is_terminal:
+            kind = "terminal"
+        else:
+            kind = "cutoff-heuristic"
+        return TraceNode(
+            self.state,
+            self.move,
+            self.depth,
+            self.alpha,
+            self.beta,
+            value,
+            kind,
+            tuple(self.children),
+            self.pruned,
+            self.reason,
+            self.hidden,
+        )
+
+
+class _TracedSearch(_Search):
+    def __init__(
+        self, score: Score, heuristic: Score | None, horizon: int, trace_depth: int | None
+    ) -> None:
+        super().__init__(score, heuristic, horizon)
+        self.trace_depth = horizon if trace_depth is None else trace_depth
+        self.frames: list[_Frame] = []  # the positions being searched, root first
+        self.root_node: TraceNode | None = None
+
+    def minimax(self, state: State, depth: int) -> float:
+        if depth > self.trace_depth:
+            self.frames[-1].hidden += 1
+            return super().minimax(state, depth)
+        self.begin(state, depth, -INF, INF)
+        return self.end(super().minimax(state, depth))
+
+    def alphabeta(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        if depth > self.trace_depth:
+            self.frames[-1].hidden += 1
+            return super().alphabeta(state, depth, alpha, beta)
+        self.begin(state, depth, alpha, beta)
+        return self.end(super().alphabeta(state, depth, alpha, beta))
+
+    def search_root(
+        self, root: State, value_of: Callable[[State], float]
+    ) -> tuple[float, dict[int, float]]:
+        self.begin(root, 0, -INF, INF)
+        value, move_values = super().search_root(root, value_of)
+        self.end(value)
+        return value, move_values
+
+    def cut_off(
+        self, state: State, best: float, alpha: float, beta: float, pruned: tuple[int, ...]
+    ) -> None:
+        super().cut_off(state, best, alpha, beta, pruned)
+        frame = self.frames[-1]
+        if frame.state is not state:  # a position too deep to be traced
+            return
+        frame.pruned = pruned
+        if state.turn == X:
+            frame.reason = f"cut: {best:g} >= beta {beta:g}"
+        else:
+            frame.reason = f"cut: {best:g} <= alpha {alpha:g}"
+
+    def begin(self, state: State, depth: int, alpha: float, beta: float) -> None:
+        parent = self.frames[-1].state if self.frames else None
+        move = None if parent is None else _cell_played(parent, state)
+        self.frames.append(_Frame(state, move, depth, alpha, beta, self.is_known(state)))
+
+    def end(self, value: float) -> float:
+        node = self.frames.pop().finish(value)
+        if self.frames:
+            self.frames[-1].children.append(node)
+        else:
+            self.root_node = node
+        return value
+
+    def is_known(self, state: State) -> bool:
+        if self.key is None:
+            return False
+        key = self.key(state)
+        return (self.memo is not None and key in self.memo) or (
+            self.table is not None and key in self.table
+        )
+
+    def trace(self) -> TraceNode | None:
+        return self.root_node
+
+
+def _cell_played(parent: State, child: State) -> int:
+    return next(i for i, (a, b) in enumerate(zip(parent.cells, child.cells)) if a != b)
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+def _new_search(
+    state: State,
+    score: Score,
+    depth: int | None,
+    heuristic: Score | None,
+    tie_break: TieBreak,
+    trace: bool,
+    trace_depth: int | None,
+) -> _Search:
+    if not isinstance(state, State):
+        raise TypeError(f"a search needs a State, such as State.new(), not {state!r}")
+    for name, function in (("score", score), ("heuristic", heuristic)):
+        if function is not None and not callable(function):
+            raise TypeError(f"{name} must be a function score(state, depth), not {function!r}")
+    if tie_break not in ("first", "random"):
+        raise ValueError(
+            f"tie_break={tie_break!r} is not an option: use 'first' (the first best move in "
+            "board order) or 'random' (any best move, chosen with seed=...)"
+        )
+    horizon = _horizon(state, depth, heuristic)
+    if trace_depth is not None:
+        if not trace:
+            raise ValueError("trace_depth limits the trace, so it needs trace=True as well")
+        if not isinstance(trace_depth, int) or isinstance(trace_depth, bool) or trace_depth < 0:
+            raise ValueError(f"trace_depth must be a whole number, 0 or more, not {trace_depth!r}")
+    if trace:
+        return _TracedSearch(score, heuristic, horizon, trace_depth)
+    return _Search(score, heuristic, horizon)
+
+
+def _horizon(state: State, depth: int | None, heuristic: Score | None) -> int:
+    """The ply at which a running game is valued by the heuristic (past the end if none)."""
+    if depth is None:
+        if heuristic is not None:
+            raise ValueError(
+                "a heuristic is only used where a depth-limited search stops: give depth=... "
+                "too, or leave the heuristic out to search to the end of the game"
+            )
+        return len(state.cells) + 1
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
+        raise ValueError(
+            f"depth must be a whole number of plies, 1 or more, not {depth!r}; leave it out "
+            "(depth=None) to search to the end of the game"
+        )
+    if heuristic is None:
+        raise ValueError(
+            f"depth={depth} stops the search before the game ends, so it needs a heuristic to "
+            "value the positions there, e.g. heuristic=two_in_a_row from tictac.scoring"
+        )
+    return depth
+
+
+def _memo_key(name: str, option: Memo) -> Callable[[State], Hashable] | None:
+    if option is None or option is False:
+        return None
+    if option is True or option == "plain":
+        return _plain_key
+    if option == "symmetric":
+        return _symmetric_key
+    raise ValueError(
+        f"{name}={option!r} is not an option: use None or False (remember nothing), 'plain' "
+        "or True (remember each position) or 'symmetric' (remember each position together "
+        "with its mirror images)"
+    )
+
+
+def _plain_key(state: State) -> Hashable:
+    return state.cells
+
+
+def _symmetric_key(state: State) -> Hashable:
+    """The same key for a board and all its mirror images: the smallest of their cells."""
+    return min(rearrange(state.cells) for rearrange in _rearrangers(state.rows, state.cols))
+
+
+@functools.cache
+def _rearrangers(rows: int, cols: int) -> tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...]:
+    return tuple(operator.itemgetter(*p) for p in symmetry_permutations(rows, cols))
+
+
+def _break_tie(
+    best_moves: tuple[int, ...], tie_break: TieBreak, seed: int | random.Random | None
+) -> int | None:
+    if not best_moves:
+        return None
+    if tie_break == "first":
+        return best_moves[0]
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return rng.choice(best_moves)
+
+
+# ---------------------------------------------------------------------------------------------
+# Move ordering
+
+
+def _moves_best_first(state: State) -> tuple[int, ...]:
+    """Legal moves, likeliest best first: a move that wins, then one that blocks a win of the
+    opponent's, then cells on more lines (on 3x3: the centre, then corners, then edges)."""
+    partners = _line_partners(state.rows, state.cols, state.k)
+    cells, me, opponent = state.cells, state.turn, other(state.turn)
+
+    def promise(move: int) -> tuple[bool, bool, int]:
+        lines = partners[move]
+        wins = any(all(cells[i] == me for i in rest) for rest in lines)
+        blocks = any(all(cells[i] == opponent for i in rest) for rest in lines)
+        return (not wins, not blocks, -len(lines))
+
+    return tuple(sorted(state.legal_moves(), key=promise))
+
+
+@functools.cache
+def _line_partners(rows: int, cols: int, k: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell, the other cells of every winning line through it."""
+    lines = winning_lines(rows, cols, k)
+    return tuple(
+        tuple(tuple(i for i in line if i != cell) for line in lines if cell in line)
+        for cell in range(rows * cols)
+    )

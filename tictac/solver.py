@@ -1,0 +1,745 @@
+"""The fast solver: perfect play on small m,n,k boards, with values and distances.
+
+Three ideas make it fast, and each is small enough to read in a few lines below.
+
+1. **Bitboards.** A position is two whole numbers, one per player: bit ``i`` is set when that
+   player has a mark on cell ``i`` (row-major, as in :class:`~tictac.state.State`). Inside the
+   searches they are ``me`` (the player to move) and ``opp`` (the other one), so playing a move
+   is ``me | bit``, the empty cells are ``full ^ (me | opp)``, and the next position is
+   ``(opp, me | bit)``: the players swap roles every ply.
+2. **Win masks.** Each winning line is a number with its ``k`` bits set, so "does this player
+   own the whole line?" is ``bits & mask == mask``, one operation instead of a loop.
+3. **Negamax with a memo.** A position's value for the player to move is the best, over the
+   moves, of minus the value of the next position for the opponent. The same position is
+   reached by many move orders, so each is worked out once and kept in a dictionary.
+
+Values are +1/0/-1 from X's view. To prefer a fast win to a slow one, the searches use a
+*score* from the mover's view: a win in ``p`` plies (moves) scores ``M - p``, a loss in ``p``
+plies ``-(M - p)`` and a draw 0, where ``M`` is the number of cells plus two (more than any
+game lasts); a bigger score is always better. A drawn game only ends when the board is full,
+so for a draw the number of plies is simply the number of empty cells.
+
+Boards of up to 9 cells (tic-tac-toe) get a complete table: every reachable position with its
+score, built once by one memoised negamax from the empty board; later questions are lookups.
+Bigger boards are answered on demand: :func:`solve` by alpha-beta with a transposition table,
+board symmetries and forced moves; the distances for :func:`outcome` by a "win within d plies?"
+search with d = 1, 3, 5, ... (which is quick because it may ignore every line that cannot be
+finished in time), or by the exact memoised negamax once few cells are left. What is learnt is
+kept for later questions about the same board size; :func:`clear_caches` forgets it.
+
+The work grows steeply with the board: 4x4 takes milliseconds (a tenth of a second for some
+decisions near the start of a 4-in-a-row game), while proving that 5x5 with 4 in a row is a
+draw takes tens of seconds and a few hundred megabytes.
+
+>>> from tictac.state import State
+>>> solve(State.new())
+0
+>>> s = State.parse("XX./OO./...")
+>>> outcome(s)
+Outcome(value=1, plies=1)
+>>> best_moves(s)
+(2,)
+>>> move_outcomes(s)[2], move_outcomes(s)[6]  # after 6, O wins on the next move
+(Outcome(value=1, plies=0), Outcome(value=-1, plies=1))
+>>> prove(4, 4, 3)
+1
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from operator import or_
+from typing import NamedTuple, Protocol, TypeVar
+
+from tictac.state import State, symmetry_permutations, winning_lines
+
+__all__ = [
+    "Outcome",
+    "best_moves",
+    "clear_caches",
+    "move_outcomes",
+    "outcome",
+    "prove",
+    "solve",
+]
+
+# Boards with at most this many cells get the complete table of every reachable position
+# (3x3: 5,478 positions in a few milliseconds).
+FULL_TABLE_CELLS = 9
+# On bigger boards, positions with at most this many empty cells are scored (with distances) by
+# the same exact memoised negamax; above it by value first, then a win-within-d search.
+EXACT_EMPTIES = 9
+
+
+class Outcome(NamedTuple):
+    """The result of perfect play from a position.
+
+    `value` is +1 when X wins, -1 when O wins and 0 for a draw. `plies` counts the moves still
+    to be played when the winner wins as fast as possible and the loser holds out as long as
+    possible; a draw always fills the board, so there it is the number of empty cells. A
+    finished game has ``plies == 0``.
+
+    >>> Outcome(1, 3)
+    Outcome(value=1, plies=3)
+    """
+
+    value: int
+    plies: int
+
+
+# ---------------------------------------------------------------------------------------------
+# Public functions
+
+
+def solve(state: State) -> int:
+    """The game-theoretic value of `state`: +1 if X wins, 0 for a draw, -1 if O wins.
+
+    On bigger boards this asks only "who wins?", which is much cheaper than :func:`outcome`.
+
+    >>> solve(State.parse("XX./OO./..."))
+    1
+    >>> solve(State.new(4, 4, 4))
+    0
+    """
+    _check_state(state, "solve")
+    if state.winner is not None:
+        return 1 if state.winner == "X" else -1
+    if state.is_terminal:
+        return 0
+    solver = _solver(state.rows, state.cols, state.k)
+    me, opp = _bitboards(state)
+    # Small boards read the sign of the full table's score; big ones search for the value only.
+    value = _sign(solver.score(me, opp)) if solver.has_full_table else solver.value(me, opp)
+    return value if state.turn == "X" else -value
+
+
+def outcome(state: State) -> Outcome:
+    """The value of `state` (X's view) and how many plies perfect play lasts from it.
+
+    >>> outcome(State.new())
+    Outcome(value=0, plies=9)
+    >>> outcome(State.parse("X../.O./..X"))  # O to move holds the draw
+    Outcome(value=0, plies=6)
+    >>> outcome(State.parse("XXX/OO./..."))  # the game is over
+    Outcome(value=1, plies=0)
+    """
+    _check_state(state, "outcome")
+    if state.winner is not None:
+        return Outcome(1 if state.winner == "X" else -1, 0)
+    if state.is_terminal:
+        return Outcome(0, 0)
+    solver = _solver(state.rows, state.cols, state.k)
+    me, opp = _bitboards(state)
+    return solver.to_outcome(solver.score(me, opp), state.turn == "X", len(state.legal_moves()))
+
+
+def move_outcomes(state: State) -> dict[int, Outcome]:
+    """For each legal move, the outcome of the position it leads to (a finished game: {}).
+
+    ``move_outcomes(s)[m] == outcome(s.play(m))``, so `plies` counts the moves *after* `m`;
+    add one to count `m` itself ("win in 1" is a move whose outcome has ``plies == 0``).
+
+    >>> move_outcomes(State.parse("XX./OO./..."))  # 2 wins, 5 blocks O, the others lose
+    {2: Outcome(value=1, plies=0), 5: Outcome(value=0, plies=4), 6: Outcome(value=-1, plies=1),
+     7: Outcome(value=-1, plies=1), 8: Outcome(value=-1, plies=1)}
+    """
+    _check_state(state, "move_outcomes")
+    if state.is_terminal:
+        return {}
+    solver = _solver(state.rows, state.cols, state.k)
+    me, opp = _bitboards(state)
+    x_next = state.turn == "O"  # the player to move after each move
+    left = len(state.legal_moves()) - 1
+    return {
+        move: solver.to_outcome(_mover_score(score), x_next, left)
+        for move, score in solver.move_scores(me, opp).items()
+    }
+
+
+def best_moves(state: State) -> tuple[int, ...]:
+    """All optimal moves for the player to move, ascending (empty when the game is over).
+
+    Optimal means: the best value for the player to move, then among equal values the fastest
+    win or the slowest loss. Draws all last until the board is full, so every drawing move
+    counts as optimal when a draw is the best there is.
+
+    >>> best_moves(State.new())
+    (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    >>> best_moves(State.parse("X../.O./..X"))  # O must take an edge, not a corner
+    (1, 3, 5, 7)
+    """
+    _check_state(state, "best_moves")
+    if state.is_terminal:
+        return ()
+    solver = _solver(state.rows, state.cols, state.k)
+    return solver.best_moves(*_bitboards(state))
+
+
+def prove(rows: int, cols: int, k: int) -> int:
+    """The value of the empty `rows` x `cols` board with `k` in a row: +1, 0 or -1 (X's view).
+
+    >>> prove(3, 3, 3), prove(4, 4, 3), prove(4, 4, 4)
+    (0, 1, 0)
+    """
+    return solve(State.new(rows, cols, k))
+
+
+def clear_caches() -> None:
+    """Forget every table and memo, so the next question starts cold (for benchmarks).
+
+    >>> clear_caches()
+    """
+    _solver.cache_clear()
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers shared by the public functions
+
+
+def _check_state(state: object, name: str) -> None:
+    if not isinstance(state, State):
+        raise TypeError(
+            f"{name}() needs a tictac State such as State.parse('XO./.X./..O') or State.new(), "
+            f"not {type(state).__name__}"
+        )
+
+
+def _bitboards(state: State) -> tuple[int, int]:
+    """The position as ``(me, opp)``: the marks of the player to move, then the other's."""
+    x = o = 0
+    for i, cell in enumerate(state.cells):
+        if cell == "X":
+            x |= 1 << i
+        elif cell == "O":
+            o |= 1 << i
+    return (x, o) if state.turn == "X" else (o, x)
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def _mover_score(move_score: int) -> int:
+    """A move's score for the player who made it, as the score of the next player to move.
+
+    One ply more, and the other point of view: a win in ``p`` plies for the mover is a loss
+    in ``p - 1`` plies for the next player. The inverse of :func:`_move_score`.
+    """
+    if move_score > 0:
+        return -move_score - 1
+    if move_score < 0:
+        return -move_score + 1
+    return 0
+
+
+def _move_score(score: int) -> int:
+    """The score of a position for the player to move, as seen by the player who moved into it.
+
+    >>> _move_score(-11)  # the mover has lost (on 3x3, M = 11), so the move won in 1 ply
+    10
+    >>> _mover_score(_move_score(7))
+    7
+    """
+    if score > 0:
+        return 1 - score
+    if score < 0:
+        return -1 - score
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry tables
+
+
+_T_co = TypeVar("_T_co", covariant=True)
+_T = TypeVar("_T")
+
+
+class _Table(Protocol[_T_co]):
+    """Anything read as ``table[index]``: a list, a bytearray or a :class:`_Lazy` dictionary."""
+
+    def __getitem__(self, index: int, /) -> _T_co: ...
+
+
+class _Lazy(dict[int, _T]):
+    """A dictionary that fills itself: ``table[key]`` computes a missing entry once."""
+
+    def __init__(self, compute: Callable[[int], _T]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: int) -> _T:
+        value = self[key] = self.compute(key)
+        return value
+
+
+def _lookup_tables(n: int, lines: Sequence[int]) -> tuple[_Table[int], _Table[tuple[int, ...]]]:
+    """``wins[bits]``: does `bits` hold a whole line? ``empties[occupied]``: the free cells' bits.
+
+    Small boards get complete lists (built with a few hundred operations); bigger ones get
+    dictionaries that fill themselves as positions are met.
+    """
+    full = (1 << n) - 1
+    if n <= 12:
+        wins = bytearray(1 << n)
+        for line in lines:  # mark every superset of each line
+            rest = full ^ line
+            subset = rest
+            while True:
+                wins[line | subset] = 1
+                if not subset:
+                    break
+                subset = (subset - 1) & rest
+        empties: list[tuple[int, ...]] = [()]
+        for i in range(n):  # double the table for each new cell: bit i empty, then taken
+            bit = (1 << i,)
+            empties = [free + bit for free in empties] + empties
+        return wins, empties
+
+    def has_line(bits: int) -> int:
+        return int(any(bits & line == line for line in lines))
+
+    def free_cells(occupied: int) -> tuple[int, ...]:
+        return tuple(1 << i for i in range(n) if not occupied >> i & 1)
+
+    return _Lazy(has_line), _Lazy(free_cells)
+
+
+# ---------------------------------------------------------------------------------------------
+# The solver for one board size
+
+
+@functools.cache
+def _solver(rows: int, cols: int, k: int) -> _Solver:
+    """The solver (tables and memos) of one board size, made once and kept."""
+    return _Solver(rows, cols, k)
+
+
+class _Solver:
+    """Geometry, memo tables and searches for one board size.
+
+    Every memo maps a *position key* to facts about that position, facts that stay true
+    whatever is asked later, so the memos can be kept between questions. The exact table's key
+    for the position ``(me, opp)`` is ``me << n | opp``: since X moves first, the counts of
+    marks say which of the two is X, so the key names the position exactly. The other memos
+    use the canonical key, which also merges mirror images (see `images`).
+    """
+
+    def __init__(self, rows: int, cols: int, k: int) -> None:
+        self.rows, self.cols, self.k = rows, cols, k
+        self.n = n = rows * cols
+        self.full = (1 << n) - 1
+        # The M of the scores (a win in p plies scores M - p): more than the longest game, with
+        # one to spare, since the exact table keeps scores one ply up (see `exact`).
+        self.top = n + 2
+        self.lines = tuple(sum(1 << i for i in line) for line in winning_lines(rows, cols, k))
+        self.has_full_table = n <= FULL_TABLE_CELLS
+
+        # Cells in the order the alpha-beta search tries them: most lines through them first.
+        def rank(i: int) -> tuple[int, float, int]:
+            r, c = divmod(i, cols)
+            through = sum(1 for line in self.lines if line >> i & 1)
+            off_centre = abs(r - (rows - 1) / 2) + abs(c - (cols - 1) / 2)
+            return (-through, off_centre, i)
+
+        self.order = tuple(1 << i for i in sorted(range(n), key=rank))
+        # Symmetries: for an X (or O) mark on the cell with bit `bit`, x_images[bit][s] is where
+        # symmetry s puts it in a key X | O << n (see `images`).
+        where = []  # where[s][cell]: the cell that symmetry s moves `cell` to
+        for perm in symmetry_permutations(rows, cols):  # new cell i holds old cell perm[i]
+            moved = [0] * n
+            for new, old in enumerate(perm):
+                moved[old] = new
+            where.append(moved)
+        self.where = tuple(tuple(moved) for moved in where)
+        self.x_images = {1 << i: tuple(1 << w[i] for w in where) for i in range(n)}
+        self.o_images = {1 << i: tuple(1 << (w[i] + n) for w in where) for i in range(n)}
+        # Exact scores with distances, each stored as the score of the move that led there
+        # (see `exact`): position key -> move score.
+        self.table: dict[int, int] = {}
+        # Alpha-beta transposition table: canonical key -> (lower bound, upper bound) of the
+        # value (+1/0/-1) for the player to move.
+        self.bounds: dict[int, tuple[int, int]] = {}
+        # Win-within-d searches: canonical key -> (largest d known too short, smallest d known
+        # enough), for "can the mover win?" and "must the mover lose?".
+        self.win_depths: dict[int, tuple[int, int]] = {}
+        self.loss_depths: dict[int, tuple[int, int]] = {}
+        self._wins: _Table[int] | None = None
+        self._empties: _Table[tuple[int, ...]] | None = None
+
+    # -- answers for the public functions -----------------------------------------------------
+
+    def score(self, me: int, opp: int) -> int:
+        """The depth-aware score of a position (not finished) for the player to move."""
+        if self.is_exact(me, opp):
+            return _mover_score(self.exact(me, opp))
+        value = self.value(me, opp)
+        if value > 0:
+            return self.top - self.win_distance(me, opp)
+        if value < 0:
+            return -(self.top - self.loss_distance(me, opp))
+        return 0
+
+    def move_scores(self, me: int, opp: int) -> dict[int, int]:
+        """Each legal move (cell index) with its score for the player who plays it."""
+        free = [i for i in range(self.n) if not (me | opp) >> i & 1]
+        if self.is_exact(me, opp):
+            return {move: self.exact_move_score(me, opp, move) for move in free}
+        # Knowing the position's value first narrows what each move can be worth: when the
+        # mover cannot lose, a move is a draw or a loss, and one null-window search tells which;
+        # when the mover is lost, every move loses.
+        value = self.value(me, opp)
+
+        def move_score(move: int) -> int:
+            mine = me | 1 << move
+            if self.wins(mine):
+                return self.top - 1
+            theirs = 1 if value < 0 else self.value(opp, mine, low=0 if value == 0 else -1)
+            if theirs > 0:
+                return _move_score(self.top - self.win_distance(opp, mine))
+            if theirs < 0:
+                return _move_score(-(self.top - self.loss_distance(opp, mine)))
+            return 0
+
+        return self.per_move(me, opp, move_score)
+
+    def best_moves(self, me: int, opp: int) -> tuple[int, ...]:
+        """The optimal moves, ascending, asking no more than needed to pick them out."""
+        if self.is_exact(me, opp):
+            scores = self.move_scores(me, opp)
+            best = max(scores.values())
+            return tuple(move for move, score in scores.items() if score == best)
+        value = self.value(me, opp)
+        is_best: Callable[[int], bool]
+        if value == 0:  # the moves after which the opponent cannot win
+
+            def is_best(m: int) -> bool:
+                return self.value(opp, me | 1 << m, low=0) == 0
+
+        elif value > 0:  # the moves that win as fast as the position allows
+            d = self.win_distance(me, opp)
+
+            def is_best(m: int) -> bool:
+                if d == 1:
+                    return self.wins(me | 1 << m)
+                return self.within(opp, me | 1 << m, d - 1, to_win=False)
+
+        else:  # lost: the moves after which the opponent needs all d - 1 remaining plies
+            d = self.loss_distance(me, opp)
+
+            def is_best(m: int) -> bool:
+                return not self.within(opp, me | 1 << m, d - 2, to_win=True)
+
+        return tuple(m for m, good in self.per_move(me, opp, is_best).items() if good)
+
+    def per_move(self, me: int, opp: int, ask: Callable[[int], _T]) -> dict[int, _T]:
+        """``{move: ask(move)}`` for the legal moves, asking once per kind of move.
+
+        When the position is its own mirror image (the empty board, say), moves that are
+        mirror images of each other are equally good, so only one of them is asked about.
+        """
+        keys = self.images(me, opp, me.bit_count() == opp.bit_count())
+        own = [where for where, key in zip(self.where, keys) if key == keys[0]]
+        answers: dict[int, _T] = {}
+        result = {}
+        for move in range(self.n):
+            if not (me | opp) >> move & 1:
+                kind = min(where[move] for where in own)
+                if kind not in answers:
+                    answers[kind] = ask(kind)
+                result[move] = answers[kind]
+        return result
+
+    def exact_move_score(self, me: int, opp: int, move: int) -> int:
+        """The score of playing cell `move`, for its player, from the exact table."""
+        mine = me | 1 << move
+        if self.wins(mine):
+            return self.top - 1  # a win in one ply
+        if mine | opp == self.full:
+            return 0  # the last cell, and no line: a draw
+        return self.exact(opp, mine)
+
+    def is_exact(self, me: int, opp: int) -> bool:
+        """Is this position answered by the exact table (few cells, or few left empty)?"""
+        return self.has_full_table or self.n - (me | opp).bit_count() <= EXACT_EMPTIES
+
+    def wins(self, bits: int) -> bool:
+        """Do the marks `bits` hold a whole line?"""
+        return any(bits & line == line for line in self.lines)
+
+    def to_outcome(self, score: int, x_to_move: bool, empty_count: int) -> Outcome:
+        """The :class:`Outcome` for a mover's `score`, with the value turned to X's view."""
+        if score == 0:
+            return Outcome(0, empty_count)
+        value = 1 if score > 0 else -1
+        return Outcome(value if x_to_move else -value, self.top - abs(score))
+
+    def images(self, me: int, opp: int, x_to_move: bool) -> tuple[int, ...]:
+        """The position's symmetric keys: ``X | O << n`` under each board symmetry.
+
+        Mirror images and rotations of a position have the same value, so the searches store
+        a position under the smallest of these, its *canonical* key. Rather than transforming
+        the board at every node, they carry the tuple along and add each move's images.
+        """
+        x, o = (me, opp) if x_to_move else (opp, me)
+        keys = [0] * len(self.x_images[1])
+        for i in range(self.n):
+            bit = 1 << i
+            if x & bit:
+                keys = list(map(or_, keys, self.x_images[bit]))
+            elif o & bit:
+                keys = list(map(or_, keys, self.o_images[bit]))
+        return tuple(keys)
+
+    # -- 1. the exact table: memoised negamax over every position ----------------------------
+
+    def exact(self, me: int, opp: int) -> int:
+        """The score of the move that led to ``(me, opp)``, for the player who made it.
+
+        Storing each position's score from the point of view of the player who just moved
+        makes the negamax step a plain maximum: a position's best score is the largest entry
+        among its children, turned round once (:func:`_move_score`) for its own entry.
+        On boards of up to 9 cells the first call fills the table for the whole game.
+        """
+        n, top, table = self.n, self.top, self.table
+        key = me << n | opp
+        if key in table:
+            return table[key]
+        if self._wins is None or self._empties is None:
+            self._wins, self._empties = _lookup_tables(n, self.lines)
+        wins, empties, get = self._wins, self._empties, table.get
+        # turned[best + top] is _move_score(best); best == -top means the loop found no move:
+        # the board is full, a draw.
+        turned = [_move_score(best) for best in range(-top, top + 1)]
+        turned[0] = 0
+
+        def negamax(me: int, opp: int) -> int:
+            base = opp << n | me  # the children's keys are base | bit: the opponent moves next
+            best = -top
+            for bit in empties[me | opp]:
+                score = get(base | bit)
+                if score is None:
+                    mine = me | bit
+                    if wins[mine]:
+                        score = table[base | bit] = top - 1  # the move wins at once
+                    else:
+                        score = negamax(opp, mine)
+                if score > best:
+                    best = score
+            score = table[me << n | opp] = turned[best + top]
+            return score
+
+        if self.has_full_table and not table:
+            negamax(0, 0)  # the first question fills the table for the whole game
+        if key not in table:
+            negamax(me, opp)
+        return table[key]
+
+    # -- 2. values only: alpha-beta with a transposition table, symmetry, forced moves ---------
+
+    def value(self, me: int, opp: int, low: int = -1, high: int = 1) -> int:
+        """+1, 0 or -1 for the player to move in ``(me, opp)`` (not a finished position).
+
+        The caller may say that the value is known to lie in ``low..high``: asking only
+        "0 or 1?" (a null window) is about twice as fast as asking "-1, 0 or 1?".
+
+        Negamax with alpha-beta pruning on the three values. Before searching the moves it
+        reads the lines, which settles many positions at once:
+
+        - a line the mover can finish now is a win; two such lines for the opponent are a
+          loss, and one must be blocked (a forced move);
+        - a player none of whose lines can still be finished in the moves they have left
+          cannot win; nor can the opponent if all of the opponent's such lines share an empty
+          cell, since the mover takes it now. Either bounds the value;
+        - a cell on no line that either player can still finish is *dead*: playing any dead
+          cell leads to the same game, so only one of them is tried.
+
+        Positions are stored under their canonical (smallest symmetric) key with what is known
+        about their value: a lower and an upper bound.
+        """
+        full, lines, order, k = self.full, self.lines, self.order, self.k
+        bounds = self.bounds
+
+        def negamax(
+            me: int,
+            opp: int,
+            alpha: int,
+            beta: int,
+            keys: tuple[int, ...],
+            my_images: dict[int, tuple[int, ...]],
+            their_images: dict[int, tuple[int, ...]],
+        ) -> int:
+            empty = full ^ (me | opp)
+            if not empty:
+                return 0
+            left = empty.bit_count()
+            my_moves, their_moves = (left + 1) // 2, left // 2
+            my_threats = their_threats = 0  # cells that would finish a line
+            i_can_win = they_can_win = False  # has a line that could still be finished
+            live = 0  # the cells of all such lines
+            their_common = full  # the cells that all of the opponent's such lines share
+            for line in lines:
+                mine, theirs = line & me, line & opp
+                if not theirs:
+                    need = line ^ mine
+                    if not need & (need - 1):
+                        my_threats |= need
+                    if k - mine.bit_count() <= my_moves:
+                        i_can_win = True
+                        live |= line
+                elif not mine:
+                    need = line ^ theirs
+                    if not need & (need - 1):
+                        their_threats |= need
+                    if k - theirs.bit_count() <= their_moves:
+                        they_can_win = True
+                        live |= line
+                        their_common &= line
+            if my_threats:
+                return 1
+            if their_threats:
+                if their_threats & (their_threats - 1):
+                    return -1  # two threats: one can be blocked, the other wins
+                block = their_threats  # a forced move
+                child_keys = tuple(map(or_, keys, my_images[block]))
+                return -negamax(opp, me | block, -beta, -alpha, child_keys, their_images, my_images)
+            low = -1 if they_can_win and not their_common & empty else 0
+            high = 1 if i_can_win else 0
+            if low == high:
+                return low
+            key = min(keys)
+            known = bounds.get(key)
+            if known is not None:
+                low, high = max(low, known[0]), min(high, known[1])
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+            start_alpha = alpha
+            dead = empty & ~live
+            moves = empty & live | dead & -dead  # the live cells and one dead cell
+            best = -2
+            for bit in order:
+                if moves & bit:
+                    child_keys = tuple(map(or_, keys, my_images[bit]))
+                    score = -negamax(
+                        opp, me | bit, -beta, -alpha, child_keys, their_images, my_images
+                    )
+                    if score > best:
+                        best = score
+                        if score > alpha:
+                            alpha = score
+                            if alpha >= beta:
+                                break
+            if best <= start_alpha:
+                high = best  # failed low: the true value is at most best
+            elif best >= beta:
+                low = best  # failed high: at least best
+            else:
+                low = high = best
+            bounds[key] = (low, high)
+            return best
+
+        x_to_move = me.bit_count() == opp.bit_count()
+        mine, theirs = (self.x_images, self.o_images)[:: 1 if x_to_move else -1]
+        keys = self.images(me, opp, x_to_move)
+        return max(low, min(high, negamax(me, opp, low, high, keys, mine, theirs)))
+
+    # -- 3. distances on big boards: "can the winner win within d plies?" --------------------
+
+    def win_distance(self, me: int, opp: int) -> int:
+        """Plies to the end when the player to move wins (known) as fast as possible."""
+        return self._first_depth(me, opp, 1, to_win=True)
+
+    def loss_distance(self, me: int, opp: int) -> int:
+        """Plies to the end when the player to move loses (known) as slowly as possible."""
+        return self._first_depth(me, opp, 2, to_win=False)
+
+    def _first_depth(self, me: int, opp: int, start: int, *, to_win: bool) -> int:
+        """The smallest depth from `start` on, in steps of two, at which `within` says yes."""
+        for depth in range(start, self.n + 1, 2):
+            if self.within(me, opp, depth, to_win=to_win):
+                return depth
+        raise AssertionError("no win in any number of plies: the position's value was wrong")
+
+    def within(self, me: int, opp: int, depth: int, *, to_win: bool) -> bool:
+        """Can the mover force a win (`to_win`), or must the mover lose, within `depth` plies?
+
+        An AND-OR search: the side trying to win needs one good move, the other side must have
+        no escape. Lines that the winning side could not finish within the plies left are
+        ignored, which makes short searches cheap.
+        """
+        n, full, lines, order, k = self.n, self.full, self.lines, self.order, self.k
+        memos = {True: self.win_depths, False: self.loss_depths}
+
+        def search(
+            me: int,
+            opp: int,
+            depth: int,
+            to_win: bool,
+            keys: tuple[int, ...],
+            my_images: dict[int, tuple[int, ...]],
+            their_images: dict[int, tuple[int, ...]],
+        ) -> bool:
+            empty = full ^ (me | opp)
+            if not empty or depth < (1 if to_win else 2):
+                return False  # a draw, or no time left for the attacker's next mark
+            # Marks the attacker can still add within `depth` plies: the mover's own moves when
+            # the mover attacks, the opponent's moves otherwise.
+            reach = (depth + 1) // 2 if to_win else depth // 2
+            my_threats = their_threats = 0
+            alive = False  # does the attacker have a line it could finish in time?
+            for line in lines:
+                mine, theirs = line & me, line & opp
+                if not theirs:
+                    need = line ^ mine
+                    if not need & (need - 1):
+                        my_threats |= need
+                    if to_win and k - mine.bit_count() <= reach:
+                        alive = True
+                elif not mine:
+                    need = line ^ theirs
+                    if not need & (need - 1):
+                        their_threats |= need
+                    if not to_win and k - theirs.bit_count() <= reach:
+                        alive = True
+            if my_threats:
+                return to_win  # the mover wins at once
+            if their_threats & (their_threats - 1):
+                return not to_win  # the opponent wins on the next ply
+            if not alive or depth < (3 if to_win else 2):
+                return False
+            memo = memos[to_win]
+            key = min(keys)
+            too_short, enough = memo.get(key, (0, n + 1))  # no search is deeper than n plies
+            if depth <= too_short:
+                return False
+            if depth >= enough:
+                return True
+            moves = (their_threats,) if their_threats else [b for b in order if empty & b]
+            children = (
+                search(
+                    opp,
+                    me | bit,
+                    depth - 1,
+                    not to_win,
+                    tuple(map(or_, keys, my_images[bit])),
+                    their_images,
+                    my_images,
+                )
+                for bit in moves
+            )
+            # Winning needs one move after which the opponent must lose in time; losing means
+            # that every move lets the opponent win in time.
+            result = any(children) if to_win else all(children)
+            if result:
+                memo[key] = (too_short, min(enough, depth))
+            else:
+                memo[key] = (max(too_short, depth), enough)
+            return result
+
+        x_to_move = me.bit_count() == opp.bit_count()
+        mine, theirs = (self.x_images, self.o_images)[:: 1 if x_to_move else -1]
+        return search(me, opp, depth, to_win, self.images(me, opp, x_to_move), mine, theirs)

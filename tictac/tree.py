@@ -1,0 +1,538 @@
+"""Game trees drawn with Graphviz: real boards, the values that flow back up, the cuts.
+
+:func:`draw_tree` runs a traced search from a position and draws what it did: each node is a
+small board with the player to move (MAX for X, MIN for O) and its backed-up value; edges are
+the moves; the best moves are green and the principal variation (the line both sides play
+when they play best) is bold. Modes show what each search variant does differently:
+
+* ``search="minimax"``: the plain tree;
+* ``search="alphabeta"``: each node's alpha-beta window, the moves it skipped greyed out,
+  with the reason (``cut: 1 >= beta 0``);
+* ``memo="plain"`` or ``"symmetric"``: positions answered from the memo marked as cache hits;
+* ``depth=..., heuristic=...``: positions valued by the heuristic at the depth limit.
+
+Big trees are trimmed to `max_depth` levels and `max_nodes` nodes; what is left out is
+summarised in a node such as "… 37 more positions", never silently dropped.
+
+>>> from tictac.state import State
+>>> graph = draw_tree(State.parse("XOX/.O./..."), max_depth=2)
+>>> graph.source.count("->") > 0
+True
+
+:func:`draw_board` and :func:`draw_move_values` draw a single board, the second with each
+legal move's value written in its cell and coloured from good to bad for the player to move.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import graphviz
+
+from tictac.pictures import COLORS, board_svg
+from tictac.scoring import Score, win_loss
+from tictac.search import Memo, SearchResult, TraceNode, alphabeta, minimax
+from tictac.state import State
+
+__all__ = [
+    "GameTree",
+    "GraphvizError",
+    "Picture",
+    "draw_board",
+    "draw_move_values",
+    "draw_trace",
+    "draw_tree",
+]
+
+SearchName = Literal["minimax", "alphabeta"]
+
+INSTALL_GRAPHVIZ = (
+    "Install Graphviz, then run this again:\n"
+    "  Debian/Ubuntu:     sudo apt-get install -y graphviz\n"
+    "  Fedora:            sudo dnf install -y graphviz\n"
+    "  macOS (Homebrew):  brew install graphviz\n"
+    "  conda:             conda install -c conda-forge graphviz"
+)
+
+_FILL = {"X": "#dbeafe", "O": "#fde4cf", "draw": "#e5e7eb"}
+_BORDER = {"X": COLORS["X"], "O": COLORS["O"]}
+_GREY = "#9ca3af"
+_BEST = "#2f855a"
+
+
+class GraphvizError(RuntimeError):
+    """Graphviz's ``dot`` program, which lays out and draws the trees, could not be run."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The public drawing functions
+
+
+def draw_tree(
+    state: State,
+    *,
+    search: SearchName = "minimax",
+    score: Score = win_loss,
+    depth: int | None = None,
+    heuristic: Score | None = None,
+    memo: Memo = None,
+    order_moves: bool = False,
+    max_depth: int = 3,
+    max_nodes: int = 120,
+    merge_symmetric: bool = False,
+    words: bool = False,
+    rankdir: Literal["TB", "LR"] | None = None,
+) -> Any:
+    """Search from `state` and draw the tree it explored, as a ``graphviz.Digraph``.
+
+    `search`, `score`, `depth`, `heuristic`, `memo` and `order_moves` choose the search (see
+    :mod:`tictac.search`); alpha-beta is drawn the textbook way, one window shared by the
+    root's moves. `max_depth` and `max_nodes` bound the drawing (not the search);
+    `merge_symmetric` draws one child for each group of mirror-image children, marked "×4";
+    `words` writes values as "X wins", "draw", "O wins" instead of numbers; `rankdir` lays the
+    tree out top-to-bottom ("TB") or left-to-right ("LR"; the default when the tree is wide).
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"draw_tree needs a State, such as State.new(), not {state!r}")
+    _check_budget(max_depth, max_nodes)
+    result = _search(state, search, score, depth, heuristic, memo, order_moves, max_depth)
+    assert result.trace is not None
+    described = _describe_search(search, score, depth, heuristic, memo, order_moves)
+    return draw_trace(
+        result.trace,
+        alphabeta_window=search == "alphabeta",
+        heuristic_name=_name_of(heuristic) if heuristic is not None else None,
+        max_depth=max_depth,
+        max_nodes=max_nodes,
+        merge_symmetric=merge_symmetric,
+        words=words,
+        rankdir=rankdir,
+        title=f"{described}: {result.stats.nodes:,} positions searched",
+    )
+
+
+def draw_trace(
+    root: TraceNode,
+    *,
+    alphabeta_window: bool = False,
+    heuristic_name: str | None = None,
+    max_depth: int = 3,
+    max_nodes: int = 120,
+    merge_symmetric: bool = False,
+    words: bool = False,
+    rankdir: Literal["TB", "LR"] | None = None,
+    title: str = "",
+) -> Any:
+    """Draw a search trace (``result.trace`` of a search run with ``trace=True``)."""
+    _check_budget(max_depth, max_nodes)
+    drawing = _Drawing(alphabeta_window, heuristic_name, words)
+    drawing.layout(root, max_depth, max_nodes, merge_symmetric)
+    return drawing.graph(rankdir, title)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An SVG picture that shows itself in a notebook; `svg` holds its text."""
+
+    svg: str
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def save(self, path: str) -> None:
+        """Write the picture to an ``.svg`` file."""
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(self.svg)
+
+
+def draw_board(state: State, *, size: int = 40, numbers: bool = False) -> Picture:
+    """A picture of one board; `numbers` writes each empty cell's index in it.
+
+    >>> draw_board(State.new(), numbers=True).svg.count("<text")
+    9
+    """
+    return Picture(board_svg(state, cell=size, numbers=numbers))
+
+
+def draw_move_values(
+    state: State,
+    values: dict[int, float] | None = None,
+    *,
+    score: Score = win_loss,
+    size: int = 48,
+    words: bool = False,
+) -> Picture:
+    """A heat map of the moves: each empty cell shows the value of playing there.
+
+    The values are `values` if given (e.g. ``result.move_values``), otherwise a minimax search
+    with `score`. Green is good for the player to move, red bad, yellow in between.
+
+    >>> picture = draw_move_values(State.parse("XX./OO./..."))
+    >>> "<text" in picture.svg
+    True
+    """
+    if values is None:
+        values = minimax(state, score=score, memo="plain").move_values
+    sign = 1 if state.turn == "X" else -1
+    own = {move: sign * value for move, value in values.items()}
+    low, high = (min(own.values()), max(own.values())) if own else (0.0, 0.0)
+    shade = {move: _heat(v, low, high) for move, v in own.items()}
+    labels = {move: _value_text(value, words, short=True) for move, value in values.items()}
+    best = {move for move, v in own.items() if v == high}
+    return Picture(board_svg(state, cell=size, labels=labels, shade=shade, highlight=best))
+
+
+# ---------------------------------------------------------------------------------------------
+# Searching
+
+
+def _search(
+    state: State,
+    search: SearchName,
+    score: Score,
+    depth: int | None,
+    heuristic: Score | None,
+    memo: Memo,
+    order_moves: bool,
+    max_depth: int,
+) -> SearchResult:
+    if search == "minimax":
+        return minimax(
+            state,
+            score=score,
+            depth=depth,
+            heuristic=heuristic,
+            memo=memo,
+            trace=True,
+            trace_depth=max_depth,
+        )
+    if search == "alphabeta":
+        return alphabeta(
+            state,
+            score=score,
+            depth=depth,
+            heuristic=heuristic,
+            table=memo or False,
+            order_moves=order_moves,
+            exact_root=False,
+            trace=True,
+            trace_depth=max_depth,
+        )
+    raise ValueError(f"search={search!r} is not an option: use 'minimax' or 'alphabeta'")
+
+
+def _describe_search(
+    search: str,
+    score: Score,
+    depth: int | None,
+    heuristic: Score | None,
+    memo: Memo,
+    order_moves: bool,
+) -> str:
+    parts = [search, f"score {_name_of(score)}"]
+    if depth is not None:
+        parts.append(f"depth {depth}")
+    if heuristic is not None:
+        parts.append(f"heuristic {_name_of(heuristic)}")
+    if memo:
+        kind = memo if isinstance(memo, str) else "plain"
+        parts.append(f"{'table' if search == 'alphabeta' else 'memo'} ({kind})")
+    if order_moves:
+        parts.append("ordered moves")
+    return ", ".join(parts)
+
+
+def _name_of(function: Callable[..., Any]) -> str:
+    return getattr(function, "__name__", None) or type(function).__name__
+
+
+def _check_budget(max_depth: int, max_nodes: int) -> None:
+    if not isinstance(max_depth, int) or max_depth < 0:
+        raise ValueError(f"max_depth must be a whole number, 0 or more, not {max_depth!r}")
+    if not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a whole number, 1 or more, not {max_nodes!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Laying out: which nodes to draw, in breadth-first order, within the budget
+
+
+@dataclass
+class _Shown:
+    """A node that will be drawn."""
+
+    id: str
+    node: TraceNode
+    parent: str | None
+    copies: int = 1  # how many mirror-image siblings it stands for
+    best: bool = False
+    on_pv: bool = False
+
+
+@dataclass
+class _Summary:
+    """A node standing for positions that are not drawn."""
+
+    id: str
+    parent: str
+    positions: int
+    values: tuple[float, ...]
+
+
+class _Drawing:
+    def __init__(self, alphabeta_window: bool, heuristic_name: str | None, words: bool) -> None:
+        self.alphabeta_window = alphabeta_window
+        self.heuristic_name = heuristic_name
+        self.words = words
+        self.shown: list[_Shown] = []
+        self.summaries: list[_Summary] = []
+        self.pruned: list[tuple[str, State, int, str]] = []  # (parent id, child, move, id)
+
+    def new_id(self) -> str:
+        return f"n{len(self.shown) + len(self.summaries) + len(self.pruned)}"
+
+    def layout(self, root: TraceNode, max_depth: int, max_nodes: int, merge: bool) -> None:
+        pv = set(_principal_variation(root))
+        first = _Shown(self.new_id(), root, None, on_pv=True)
+        self.shown.append(first)
+        queue = [first]
+        while queue:
+            parent = queue.pop(0)
+            node = parent.node
+            groups = _group_children(node, merge)
+            hidden_positions = node.hidden
+            hidden_values: list[float] = []
+            for index, (child, copies) in enumerate(groups):
+                if node.depth >= max_depth or len(self.shown) >= max_nodes:
+                    for rest, rest_copies in groups[index:]:
+                        hidden_positions += rest_copies * _size(rest)
+                        hidden_values.append(rest.value)
+                    break
+                shown = _Shown(
+                    self.new_id(),
+                    child,
+                    parent.id,
+                    copies,
+                    best=child.value == node.value,
+                    on_pv=id(child) in pv,
+                )
+                self.shown.append(shown)
+                queue.append(shown)
+            if hidden_positions:
+                values = tuple(sorted(set(hidden_values)))
+                self.summaries.append(_Summary(self.new_id(), parent.id, hidden_positions, values))
+            for move in node.pruned:
+                self.pruned.append((parent.id, node.state.play(move), move, self.new_id()))
+
+    # -- Graphviz -----------------------------------------------------------------------------
+
+    def graph(self, rankdir: str | None, title: str) -> Any:
+        graph = GameTree(
+            graph_attr={
+                "rankdir": rankdir or ("LR" if self.widest_level() > 10 else "TB"),
+                "nodesep": "0.12",
+                "ranksep": "0.35",
+                "fontname": "Helvetica",
+                "fontsize": "11",
+                "label": title,
+                "labelloc": "t",
+                "bgcolor": "white",
+            },
+            node_attr={"shape": "plain", "fontname": "Helvetica", "fontsize": "9"},
+            edge_attr={"fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.5"},
+        )
+        for shown in self.shown:
+            graph.node(shown.id, self.node_label(shown.node))
+            if shown.parent is not None:
+                graph.edge(shown.parent, shown.id, **self.edge_style(shown))
+        for summary in self.summaries:
+            graph.node(summary.id, self.summary_label(summary))
+            graph.edge(summary.parent, summary.id, color=_GREY, style="dotted", arrowhead="none")
+        for parent, child, move, node_id in self.pruned:
+            graph.node(node_id, self.pruned_label(child))
+            graph.edge(
+                parent, node_id, label=str(move), color=_GREY, fontcolor=_GREY, style="dashed"
+            )
+        return graph
+
+    def widest_level(self) -> int:
+        levels: dict[int, int] = {}
+        for shown in self.shown:
+            levels[shown.node.depth] = levels.get(shown.node.depth, 0) + 1
+        return max(levels.values())
+
+    def edge_style(self, shown: _Shown) -> dict[str, str]:
+        label = str(shown.node.move) + (f" ×{shown.copies}" if shown.copies > 1 else "")
+        style = {"label": label}
+        if shown.best:
+            style.update(color=_BEST, fontcolor=_BEST)
+        if shown.on_pv:
+            style.update(penwidth="2.5")
+        return style
+
+    def node_label(self, node: TraceNode) -> str:
+        state = node.state
+        result = state.result()
+        player = state.turn
+        fill = _FILL[result] if result else "white"
+        border = _BORDER[player] if result is None else _GREY
+        role = "end" if result else ("MAX" if player == "X" else "MIN")
+        lines = [f"<b>{role} {_value_text(node.value, self.words)}</b>"]
+        if self.alphabeta_window and result is None:
+            lines.append(f"α {_fmt(node.alpha)}  β {_fmt(node.beta)}")
+        if node.kind == "cache-hit":
+            lines.append("<i>cache hit</i>")
+        elif node.kind == "cutoff-heuristic":
+            lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
+        if node.reason:
+            lines.append(f'<font color="#b91c1c">{html.escape(node.reason)}</font>')
+        style = ' style="dashed"' if node.kind == "cache-hit" else ""
+        return _html_board(state, fill, border, lines, style)
+
+    def summary_label(self, summary: _Summary) -> str:
+        values = ", ".join(_value_text(v, self.words) for v in summary.values)
+        tail = f"<br/>values {values}" if values else ""
+        plural = "s" if summary.positions != 1 else ""
+        return (
+            f'<<table border="1" cellborder="0" color="{_GREY}" style="rounded" bgcolor="#f9fafb">'
+            f'<tr><td><font color="#4b5563">… {summary.positions:,} more position{plural}'
+            f"{tail}</font></td></tr></table>>"
+        )
+
+    def pruned_label(self, state: State) -> str:
+        return _html_board(
+            state, "#f3f4f6", _GREY, ['<font color="#6b7280">pruned</font>'], "", faded=True
+        )
+
+
+class GameTree(graphviz.Digraph):  # type: ignore[misc]
+    """A ``graphviz.Digraph`` whose drawing errors say what went wrong and how to fix it."""
+
+    def pipe(self, *args: Any, **kwargs: Any) -> Any:
+        with _explained_graphviz_errors():
+            return super().pipe(*args, **kwargs)
+
+    def render(self, *args: Any, **kwargs: Any) -> Any:
+        with _explained_graphviz_errors():
+            return super().render(*args, **kwargs)
+
+
+@contextlib.contextmanager
+def _explained_graphviz_errors() -> Iterator[None]:
+    try:
+        yield
+    except graphviz.ExecutableNotFound:
+        raise GraphvizError(
+            "Graphviz's 'dot' program was not found, and it is what draws the trees. "
+            + INSTALL_GRAPHVIZ
+        ) from None
+    except graphviz.CalledProcessError as error:
+        raise GraphvizError(
+            f"Graphviz's 'dot' program failed to draw the tree: {error.stderr!r}. If Graphviz "
+            "is old or broken, reinstalling it may help. " + INSTALL_GRAPHVIZ
+        ) from None
+
+
+def _size(node: TraceNode) -> int:
+    """How many positions the search visited in this subtree (the node itself included)."""
+    return sum(1 + n.hidden for n in node.walk())
+
+
+def _principal_variation(root: TraceNode) -> Iterator[int]:
+    """The ids of the nodes on the line both sides play when they play best."""
+    node: TraceNode | None = root
+    while node is not None:
+        yield id(node)
+        best = [c for c in node.children if c.value == node.value and c.move is not None]
+        node = min(best, key=lambda c: c.move or 0) if best else None
+
+
+def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]:
+    """The children in board order; with `merge`, one per group of mirror images."""
+    children = sorted(node.children, key=lambda c: c.move if c.move is not None else -1)
+    if not merge:
+        return [(child, 1) for child in children]
+    parent = node.state
+    keeping = [s for s in parent.symmetries() if s == parent]
+    perms = [p for p, image in zip(_perms(parent), parent.symmetries()) if image in keeping]
+    groups: dict[tuple[str, ...], list[TraceNode]] = {}
+    for child in children:
+        key = min(child.state.transform(p).cells for p in perms)
+        groups.setdefault(key, []).append(child)
+    return [(members[0], len(members)) for members in groups.values()]
+
+
+def _perms(state: State) -> tuple[tuple[int, ...], ...]:
+    from tictac.state import symmetry_permutations
+
+    return symmetry_permutations(state.rows, state.cols)
+
+
+def _html_board(
+    state: State, fill: str, border: str, lines: list[str], style: str, *, faded: bool = False
+) -> str:
+    """A Graphviz HTML-like label: the board as a grid of cells, then lines of text."""
+    marks = {"X": COLORS["X"], "O": COLORS["O"]}
+    win = set(state.winning_line or ())
+    rows = []
+    for r in range(state.rows):
+        cells = []
+        for c in range(state.cols):
+            index = r * state.cols + c
+            mark = state.cells[index]
+            color = _GREY if faded else marks.get(mark, "white")
+            text = f'<font color="{color}"><b>{mark}</b></font>' if mark != "." else " "
+            bg = ' bgcolor="#bbf7d0"' if index in win else ""
+            cells.append(f'<td width="14" height="14" fixedsize="true"{bg}>{text}</td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    board = (
+        f'<table border="0" cellborder="1" cellspacing="0" cellpadding="0" color="#9ca3af">'
+        f"{''.join(rows)}</table>"
+    )
+    text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
+    return (
+        f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{border}" '
+        f'bgcolor="{fill}" style="rounded"{style}><tr><td>{board}</td></tr>{text}</table>>'
+    )
+
+
+def _value_text(value: float, words: bool, *, short: bool = False) -> str:
+    if words:
+        if value > 0:
+            return "X+" if short else "X wins"
+        if value < 0:
+            return "O+" if short else "O wins"
+        return "=" if short else "draw"
+    return _fmt(value)
+
+
+def _fmt(value: float) -> str:
+    if value == float("inf"):
+        return "+∞"
+    if value == float("-inf"):
+        return "−∞"
+    if float(value).is_integer():
+        return f"{int(value)}"
+    return f"{value:.2f}".rstrip("0")
+
+
+def _heat(value: float, low: float, high: float) -> str:
+    """A colour from red (worst) through yellow to green (best)."""
+    t = 0.5 if high == low else (value - low) / (high - low)
+    if t >= 0.5:
+        r, g, b = _mix((254, 240, 138), (134, 239, 172), (t - 0.5) * 2)
+    else:
+        r, g, b = _mix((252, 165, 165), (254, 240, 138), t * 2)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
