@@ -41,6 +41,10 @@ __version__ = "0.1.0"
 # Public names that live in heavier modules, loaded on first use: name -> module.
 _LAZY: dict[str, str] = {
     "board_svg": "tictac.pictures",
+    "draw_board": "tictac.tree",
+    "draw_move_values": "tictac.tree",
+    "draw_trace": "tictac.tree",
+    "draw_tree": "tictac.tree",
     "wins_by_length_chart": "tictac.charts",
     "round_robin_chart": "tictac.charts",
 }
@@ -99,3 +103,7 @@ if TYPE_CHECKING:
     from tictac.charts import round_robin_chart as round_robin_chart
     from tictac.charts import wins_by_length_chart as wins_by_length_chart
     from tictac.pictures import board_svg as board_svg
+    from tictac.tree import draw_board as draw_board
+    from tictac.tree import draw_move_values as draw_move_values
+    from tictac.tree import draw_trace as draw_trace
+    from tictac.tree import draw_tree as draw_tree
