@@ -5,7 +5,7 @@
 
 BIN := .venv/bin
 
-.PHONY: lab test setup lint format bench clean
+.PHONY: lab test setup format notebooks bench clean
 
 lab: setup
 	@scripts/lab.sh
@@ -23,6 +23,11 @@ setup:
 format: setup
 	$(BIN)/ruff format
 	$(BIN)/ruff check --fix
+
+# Run every lesson top to bottom and store its outputs (after changing code a lesson shows).
+notebooks: setup
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.kernel_name=python3 notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
 
 bench: setup
 	$(BIN)/python bench/run.py
