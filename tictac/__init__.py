@@ -41,6 +41,7 @@ __version__ = "0.1.0"
 # Public names that live in heavier modules, loaded on first use: name -> module.
 _LAZY: dict[str, str] = {
     "board_svg": "tictac.pictures",
+    "show_boards": "tictac.pictures",
     "draw_board": "tictac.tree",
     "draw_move_values": "tictac.tree",
     "draw_trace": "tictac.tree",
@@ -103,6 +104,7 @@ if TYPE_CHECKING:
     from tictac.charts import round_robin_chart as round_robin_chart
     from tictac.charts import wins_by_length_chart as wins_by_length_chart
     from tictac.pictures import board_svg as board_svg
+    from tictac.pictures import show_boards as show_boards
     from tictac.tree import draw_board as draw_board
     from tictac.tree import draw_move_values as draw_move_values
     from tictac.tree import draw_trace as draw_trace

@@ -78,7 +78,7 @@ class Report:
         lines = [self.summary()]
         for m in self.mismatches[:SHOWN]:
             lines.append(
-                f"  {m.state.text}  ({m.state.turn} to move): expected {m.expected!r}, got {m.got!r}"
+                f"  {m.state.text} ({m.state.turn} to move): expected {m.expected!r}, got {m.got!r}"
             )
         return "\n".join(lines)
 

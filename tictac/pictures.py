@@ -11,11 +11,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import html
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from tictac.state import State
 
-__all__ = ["COLORS", "board_svg"]
+__all__ = ["COLORS", "Gallery", "board_svg", "show_boards"]
 
 COLORS = {
     "X": "#2b6cb0",  # blue
@@ -110,6 +112,49 @@ def board_svg(
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+@dataclass(frozen=True)
+class Gallery:
+    """Several boards side by side, each with a caption: shows itself in a notebook."""
+
+    boards: tuple[State, ...]
+    captions: tuple[str, ...]
+    cell: int = 30
+
+    def _repr_html_(self) -> str:
+        items = "".join(
+            '<figure style="margin:0;text-align:center;font-size:12px">'
+            f"{board_svg(board, cell=self.cell)}"
+            f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+            for board, caption in zip(self.boards, self.captions)
+        )
+        return (
+            f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-end">{items}</div>'
+        )
+
+    def __repr__(self) -> str:
+        return "\n".join(
+            f"{caption}: {board.text}" if caption else board.text
+            for board, caption in zip(self.boards, self.captions)
+        )
+
+
+def show_boards(
+    states: Iterable[State], captions: Iterable[str] | None = None, *, cell: int = 30
+) -> Gallery:
+    """Boards side by side with captions, for a notebook.
+
+    >>> g = show_boards([State.new(), State.new().play(4)], ["empty", "centre"])
+    >>> print(repr(g))
+    empty: .../.../...
+    centre: .../.X./...
+    """
+    boards = tuple(states)
+    texts = tuple(captions) if captions is not None else ("",) * len(boards)
+    if len(texts) != len(boards):
+        raise ValueError(f"{len(boards)} boards need {len(boards)} captions, not {len(texts)}")
+    return Gallery(boards, texts, cell)
 
 
 def _corner(index: int, cols: int, cell: int, pad: int) -> tuple[int, int]:
