@@ -1,8 +1,9 @@
 """Benchmark: the perfect decision from the empty board, by every solver we have, side by side.
 
 Run it as ``.venv/bin/python bench/run.py`` (``--quick`` for fewer repetitions). Each row is
-the median of several runs in this one process, next to its ratio to the fastest row of its
-table, so the rows can be compared with each other on whatever machine runs it.
+the median of several runs in this one process, the rows taking turns, next to its ratio to
+the fastest row of its table, so the rows can be compared with each other on whatever machine
+runs it.
 
 Table 1 times one perfect decision from the empty 3x3 board, starting cold (no cache kept
 from the run before):
@@ -115,18 +116,25 @@ class Result:
     answer: str
 
 
-def measure(row: Row, repeats: int, slow_repeats: int) -> Result:
-    times = []
-    answer: Any = None
-    runs = slow_repeats if row.slow else repeats
-    for _ in range(runs):
-        if row.before is not None:
-            row.before()
-        gc.collect()
-        start = time.perf_counter()
-        answer = row.run()
-        times.append(time.perf_counter() - start)
-    return Result(row.name, statistics.median(times), runs, str(answer))
+def measure(rows: list[Row], repeats: int, slow_repeats: int) -> list[Result]:
+    """Time every row, taking the rows in turn (round after round), so that a busy spell of
+    the machine slows them alike rather than one row more than the others."""
+    times: list[list[float]] = [[] for _ in rows]
+    answers: list[Any] = [None] * len(rows)
+    for round_number in range(repeats):
+        for i, row in enumerate(rows):
+            if row.slow and round_number >= slow_repeats:
+                continue
+            if row.before is not None:
+                row.before()
+            gc.collect()
+            start = time.perf_counter()
+            answers[i] = row.run()
+            times[i].append(time.perf_counter() - start)
+    return [
+        Result(row.name, statistics.median(row_times), len(row_times), str(answer))
+        for row, row_times, answer in zip(rows, times, answers)
+    ]
 
 
 def show_time(seconds: float) -> str:
@@ -256,9 +264,13 @@ def other_rows() -> list[Row]:
     four_three = State.parse("..../..O./..../X...", k=3)
     cold = clear_fast_solver
     best, outcome, outcomes = solver.best_moves, solver.outcome, solver.move_outcomes
+
+    def warm() -> None:
+        best(empty)  # the complete 3x3 table is there (a cold row may have cleared it)
+
     return [
-        Row("3x3 best_moves, empty board, warm", lambda: best(empty)),
-        Row("3x3 move_outcomes, O to move, warm", lambda: len(outcomes(middle))),
+        Row("3x3 best_moves, empty board, warm", lambda: best(empty), warm),
+        Row("3x3 move_outcomes, O to move, warm", lambda: len(outcomes(middle)), warm),
         Row("prove(3, 3, 3), cold", lambda: solver.prove(3, 3, 3), cold),
         Row("prove(4, 4, 3), cold", lambda: solver.prove(4, 4, 3), cold),
         Row("prove(4, 4, 4), cold", lambda: solver.prove(4, 4, 4), cold),
@@ -285,7 +297,7 @@ def main() -> None:
     print(f"Python {python}; median of {repeats} runs ({slow_repeats} for the slow rows)")
     # Warm the interpreter (imports, geometry) once so that the first row is not penalised.
     solver.best_moves(empty)
-    results = [measure(row, repeats, slow_repeats) for row in rows]
+    results = measure(rows, repeats, slow_repeats)
     title = "1. The perfect decision from the empty 3x3 board, cold"
     print_table(title, results, reference=results[0])
     for note in notes:
@@ -295,10 +307,9 @@ def main() -> None:
         "pure-Python solve of the whole game, as measured side by side elsewhere"
     )
 
-    solver.best_moves(empty)  # the warm rows below start from a filled 3x3 table
     print_table(
         "2. The fast solver on other questions",
-        [measure(row, repeats, slow_repeats) for row in other_rows()],
+        measure(other_rows(), repeats, slow_repeats),
     )
 
 

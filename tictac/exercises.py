@@ -31,6 +31,7 @@ __all__ = [
     "Mismatch",
     "Report",
     "check_alphabeta",
+    "check_count",
     "check_function",
     "check_minimax",
     "check_winner",
@@ -49,7 +50,7 @@ class Mismatch:
     got: Any
 
 
-@dataclass
+@dataclass(repr=False)
 class Report:
     """The result of a check: how many positions were tried and where the answers differ."""
 
@@ -81,6 +82,8 @@ class Report:
                 f"  {m.state.text} ({m.state.turn} to move): expected {m.expected!r}, got {m.got!r}"
             )
         return "\n".join(lines)
+
+    __repr__ = __str__
 
     def _repr_html_(self) -> str:
         colour = "#2f855a" if self.passed else "#b91c1c"
@@ -155,3 +158,63 @@ def check_alphabeta(function: Callable[[State], float], *, score: Score = win_lo
     report = check_minimax(function, score=score)
     report.name = "alpha-beta"
     return report
+
+
+# ---------------------------------------------------------------------------------------------
+# Lesson 1: counting
+
+
+def _positions_with_marks(marks: int) -> int:
+    return sum(1 for s in reachable_states() if s.moves_made == marks)
+
+
+def _full_board_wins(player: str) -> int:
+    return sum(1 for s in reachable_states() if s.moves_made == 9 and s.winner == player)
+
+
+COUNT_QUESTIONS: dict[str, Callable[[], int]] = {
+    "positions with two marks": lambda: _positions_with_marks(2),
+    "positions with three marks": lambda: _positions_with_marks(3),
+    "positions with four marks": lambda: _positions_with_marks(4),
+    "full boards won by X": lambda: _full_board_wins("X"),
+}
+"""The counting questions :func:`check_count` knows, each with a way to count it live."""
+
+
+@dataclass(frozen=True)
+class CountCheck:
+    """The answer to a counting question, compared with a live count."""
+
+    question: str
+    answer: int
+    expected: int
+
+    @property
+    def passed(self) -> bool:
+        return self.answer == self.expected
+
+    def __str__(self) -> str:
+        if self.passed:
+            return f"{self.question}: {self.answer} is right."
+        hint = "too many" if self.answer > self.expected else "too few"
+        return f"{self.question}: {self.answer} is {hint}; count again."
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        colour = "#2f855a" if self.passed else "#b91c1c"
+        return f'<span style="color:{colour}"><b>{html.escape(str(self))}</b></span>'
+
+
+def check_count(question: str, answer: int) -> CountCheck:
+    """Check a count from Lesson 1 against the live count, without giving it away.
+
+    >>> check_count("positions with two marks", 72)
+    positions with two marks: 72 is right.
+    """
+    count = COUNT_QUESTIONS.get(question)
+    if count is None:
+        raise ValueError(
+            f"unknown question {question!r}; the questions are: {', '.join(COUNT_QUESTIONS)}"
+        )
+    return CountCheck(question, answer, count())
