@@ -1,0 +1,373 @@
+"""The command line, run the way a user runs it: ``python -m tictac ...`` in a subprocess."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+import pytest
+
+from tictac import solver
+from tictac.players import level_names, make_player
+from tictac.state import InvalidBoard, State
+from tictac.tournament import play_match
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMAND = [sys.executable, "-m", "tictac"]
+# Every cell of a 3x3 board, one a line: enough to finish any game whatever the AI plays
+# (taken cells are refused and the next line is read).
+EVERY_CELL = "".join(f"{i}\n" for i in range(9))
+
+
+def tictac(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*COMMAND, *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
+
+
+def assert_clean(run: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in run.stdout + run.stderr, run.stderr
+
+
+def last_board(stdout: str, rows: int = 3, cols: int = 3, k: int = 3) -> State:
+    """The last board a transcript shows (empty cells are numbered there), read back."""
+    pattern = re.compile(r"( *[XO\d]+ *\|)+ *[XO\d]+")
+    lines = [line for line in stdout.splitlines() if pattern.fullmatch(line)][-rows:]
+    cells = [cell.strip() for line in lines for cell in line.split("|")]
+    marks = [cell if cell in ("X", "O") else "." for cell in cells]
+    return State.from_cells(marks, rows, cols, k)
+
+
+# -- help --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["analyze"], ["tournament"]])
+def test_help_shows_examples(command: list[str]) -> None:
+    run = tictac(*command, "--help")
+    assert run.returncode == 0
+    assert run.stdout.startswith(f"usage: tictac {' '.join(command)}".rstrip())
+    examples = run.stdout.split("examples:\n", 1)[1]
+    assert examples.startswith(f"  tictac {' '.join(command)}".rstrip())
+    assert "row,col" in run.stdout or command == ["tournament"]
+
+
+def test_analyze_help_lists_every_json_key() -> None:
+    help_text = tictac("analyze", "--help").stdout
+    report = json.loads(tictac("analyze", "XO./.X./..O", "--json").stdout)
+    for key in report:
+        assert re.search(rf"^  {key}\b|, {key}\b", help_text, re.MULTILINE), key
+    for key in report["moves"]["2"]:
+        assert f'"{key}"' in help_text
+
+
+def test_no_command_is_an_error() -> None:
+    run = tictac()
+    assert run.returncode == 2
+    assert "choose a command" in run.stderr
+
+
+# -- play --------------------------------------------------------------------------------------
+
+
+def test_a_whole_game_against_the_master_with_bad_input_mixed_in() -> None:
+    moves = "abc\n9\n1,1\n4\n3,0\n\n" + EVERY_CELL
+    run = tictac("play", stdin=moves)
+    assert run.returncode == 0, run.stderr
+    assert_clean(run)
+    out = run.stdout
+    assert "Cells are numbered 0-8 from the top left; or type row,col counting from 0" in out
+    assert "Try again: 'abc' is not a move: type a cell number from 0 to 8" in out
+    assert "Try again: cell 9 is outside the 3x3 board" in out
+    assert "Try again: cell 4 (row 1, column 1) is already taken by X" in out  # 1,1 took it
+    assert "Try again: (3, 0) is outside the 3x3 board" in out
+    assert "Try again: nothing was typed" in out
+    assert "AI plays 4" not in out
+    assert re.search(r"AI plays \d \(row \d, column \d\)", out)
+    result = out.rstrip().splitlines()[-1]
+    assert result in ("Draw.", "The AI wins.")  # the master never loses
+    assert "You win!" not in out
+    final = last_board(out)
+    assert final.is_terminal
+    assert final.cells[4] == "X"
+    assert (result == "Draw.") == final.is_draw
+    assert (result == "The AI wins.") == (final.winner == "O")
+
+
+def test_the_ai_can_move_first_and_games_repeat_with_a_seed() -> None:
+    args = ("play", "--first", "ai", "--level", "random", "--seed", "5")
+    run = tictac(*args, stdin=EVERY_CELL)
+    assert run.returncode == 0 and run.stderr == ""
+    out = run.stdout
+    assert "You play O" in out
+    assert out.index("AI plays") < out.index("Your move (O): ")
+    assert out.rstrip().splitlines()[-1] in ("Draw.", "The AI wins.", "You win!")
+    assert last_board(out).is_terminal
+    assert tictac(*args, stdin=EVERY_CELL).stdout == out
+
+
+def test_end_of_input_mid_game_leaves_cleanly() -> None:
+    for stdin in ("4\n", ""):
+        run = tictac("play", stdin=stdin)
+        assert run.returncode == 0
+        assert run.stderr == ""
+        assert run.stdout.rstrip().endswith("Bye — the game was left unfinished.")
+
+
+def test_q_quits_and_a_4x4_board_wants_4_in_a_row() -> None:
+    run = tictac("play", "--size", "4x4", stdin="q\n")
+    assert run.returncode == 0 and run.stderr == ""
+    assert "4x4 board; 4 in a row wins" in run.stdout
+    assert "Cells are numbered 0-15" in run.stdout
+    assert run.stdout.rstrip().endswith("Bye — the game was left unfinished.")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_exits_130_without_a_traceback() -> None:
+    proc = subprocess.Popen(
+        COMMAND + ["play"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert proc.stdout is not None
+    seen, deadline = b"", time.monotonic() + 30
+    try:
+        while b"Your move" not in seen:  # wait until the game asks for a move
+            ready, _, _ = select.select(
+                [proc.stdout], [], [], max(0.0, deadline - time.monotonic())
+            )
+            chunk = os.read(proc.stdout.fileno(), 4096) if ready else b""
+            if not chunk:
+                pytest.fail(f"the game never asked for a move: {seen!r}")
+            seen += chunk
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130
+    assert b"Traceback" not in out + err
+    assert "Interrupted" in err.decode()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--level", "grandmaster"], "unknown level 'grandmaster'; choose one of"),
+        (["--size", "3by3"], "'3by3' is not a board size: write rows x columns, such as 3x3"),
+        (["--size", "11x3"], "a 11x3 board is not supported"),
+        (["--k", "4"], "k=4 in a row cannot fit on a 3x3 board: choose k from 1 to 3"),
+        (["--first", "nobody"], "invalid choice: 'nobody'"),
+    ],
+)
+def test_bad_play_options_exit_2_with_the_reason(args: list[str], message: str) -> None:
+    run = tictac("play", *args)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert_clean(run)
+    error = run.stderr.strip().splitlines()[-1]
+    assert error.startswith("tictac play: error: ")
+    assert message in error
+
+
+def test_unknown_level_lists_the_valid_ones() -> None:
+    run = tictac("tournament", "master", "grandmaster")
+    assert run.returncode == 2
+    error = run.stderr.strip().splitlines()[-1]
+    assert "unknown level 'grandmaster'" in error
+    for name in level_names():
+        assert name in error
+
+
+# -- analyze -----------------------------------------------------------------------------------
+
+
+def words(value: int, plies: int) -> str:
+    if value == 0:
+        return "a draw with best play"
+    return f"{'X' if value > 0 else 'O'} wins in {plies} move{'s' * (plies != 1)} with best play"
+
+
+@pytest.mark.parametrize(
+    ("board", "k"),
+    [
+        ("XO./.X./..O", None),
+        ("XX./OO./...", None),
+        ("X../.O./..X", None),
+        ("x........", None),
+        ("X.../.O../..X./....", None),
+        ("X.../.O../..../....", "3"),
+    ],
+)
+def test_analyze_matches_the_solver(board: str, k: str | None) -> None:
+    extra = ["--k", k] if k else []
+    state = State.parse(board, k=int(k) if k else None)
+    value, plies = solver.outcome(state)
+    outcomes = solver.move_outcomes(state)
+    best = solver.best_moves(state)
+
+    report = json.loads(tictac("analyze", board, "--json", *extra).stdout)
+    assert report["board"] == state.text
+    assert (report["rows"], report["cols"], report["k"]) == (state.rows, state.cols, state.k)
+    assert report["turn"] == state.turn
+    assert (report["terminal"], report["winner"], report["winning_line"]) == (False, None, None)
+    assert (report["value"], report["plies"]) == (value, plies)
+    assert report["best_moves"] == list(best)
+    assert list(report["moves"]) == [str(move) for move in state.legal_moves()]
+    sign = 1 if state.turn == "X" else -1
+    for move, result in outcomes.items():
+        info = report["moves"][str(move)]
+        assert (info["row"], info["col"]) == divmod(move, state.cols)
+        assert (info["value"], info["plies"]) == (result.value, result.plies + 1)
+        assert info["result"] == {1: "win", 0: "draw", -1: "loss"}[sign * result.value]
+
+    run = tictac("analyze", board, *extra)
+    assert run.returncode == 0 and run.stderr == ""
+    lines = run.stdout.splitlines()
+    assert f"{state.turn} to move." in lines
+    assert f"Value: {words(value, plies)}." in lines
+    assert f"Best moves: {', '.join(map(str, best))}" in lines
+    table = {int(line.split()[0]): line for line in lines if re.match(r"\s+\d+\s+\d+,\d+ ", line)}
+    assert sorted(table) == list(state.legal_moves())
+    for move, line in table.items():
+        assert ("(best)" in line) == (move in best)
+    assert last_board(run.stdout, state.rows, state.cols, state.k) == state
+
+
+def test_analyze_reports_the_best_move_by_cell_number() -> None:
+    out = tictac("analyze", "XX./OO./...").stdout
+    assert "     2  0,2      win in 1 move       (best)" in out
+    assert "     5  1,2      draw" in out
+    assert "     6  2,0      loss in 2 moves" in out
+
+
+@pytest.mark.parametrize(
+    ("board", "line"),
+    [
+        ("XXX/OO./...", "Game over: X has won (cells 0, 1, 2)."),
+        ("XOX/XOO/OXX", "Game over: a draw (the board is full)."),
+    ],
+)
+def test_analyze_a_finished_board(board: str, line: str) -> None:
+    run = tictac("analyze", board)
+    assert run.returncode == 0
+    assert line in run.stdout.splitlines()
+    assert "Best moves" not in run.stdout
+    report = json.loads(tictac("analyze", board, "--json").stdout)
+    state = State.parse(board)
+    assert report["terminal"] is True
+    assert report["turn"] is None
+    assert report["winner"] == state.winner
+    assert (report["value"], report["plies"]) == tuple(solver.outcome(state))
+    assert report["moves"] == {} and report["best_moves"] == []
+
+
+@pytest.mark.parametrize(
+    ("board", "k"),
+    [
+        ("XXX/OO./O..", None),
+        ("XO0......", None),
+        ("XX./..", None),
+        ("OO.......", None),
+        ("XO./.X./..O", "4"),
+    ],
+)
+def test_analyze_an_invalid_board_exits_2_with_the_reason(board: str, k: str | None) -> None:
+    extra = ["--k", k] if k else []
+    with pytest.raises(InvalidBoard) as reason:
+        State.parse(board, k=int(k) if k else None)
+    json_too = [[board, "--json", *extra]] if board == "XXX/OO./O.." else []
+    for args in [[board, *extra], *json_too]:
+        run = tictac("analyze", *args)
+        assert run.returncode == 2
+        assert run.stdout == ""
+        assert run.stderr == f"tictac analyze: error: invalid board: {reason.value}\n"
+
+
+# -- tournament --------------------------------------------------------------------------------
+
+
+def test_tournament_table_is_consistent_and_repeats_with_a_seed() -> None:
+    run = tictac("tournament", "offensive", "random", "--games", "40", "--seed", "3")
+    assert run.returncode == 0 and run.stderr == ""
+    again = tictac("tournament", "offensive", "random", "--games", "40", "--seed", "3")
+    assert again.stdout == run.stdout
+
+    match = play_match(make_player("offensive"), make_player("random"), games=40, seed=3)
+    assert run.stdout.startswith(str(match) + "\n")
+    rows = {
+        (name, side): tuple(map(int, numbers))
+        for name, side, *numbers in (
+            line.split() for line in run.stdout.splitlines() if re.search(r" (X|O|both) ", line)
+        )
+    }
+    for name in ("offensive", "random"):
+        x, o, both = (rows[(name, side)] for side in ("X", "O", "both"))
+        assert x[0] == o[0] == 20  # the sides alternate
+        assert tuple(a + b for a, b in zip(x, o)) == both
+        assert sum(both[1:]) == both[0] == 40
+    assert rows[("offensive", "both")][1] == rows[("random", "both")][3]  # wins = their losses
+    for name in ("offensive", "random"):
+        by_length = re.search(rf"^  {name}: (.*)$", run.stdout, re.MULTILINE)
+        assert by_length is not None
+        counts = [int(n) for n in re.findall(r"(\d+) in \d+ moves", by_length.group(1))]
+        assert sum(counts) == rows[(name, "both")][1] == match.wins(name)
+
+
+def test_tournament_fixed_sides_and_same_level_twice() -> None:
+    run = tictac("tournament", "master", "master", "--games", "3", "--fixed-sides")
+    assert run.returncode == 0
+    assert "master (1) vs master (2): 3 games, 9.00 moves on average" in run.stdout
+    assert re.search(r"master \(1\)\s+X\s+3\s+0\s+3\s+0", run.stdout)
+    assert "master (1): no wins" in run.stdout
+
+
+@pytest.mark.parametrize("games", ["0", "-3", "many"])
+def test_tournament_rejects_fewer_than_one_game(games: str) -> None:
+    run = tictac("tournament", "master", "random", "--games", games)
+    assert run.returncode == 2
+    assert f"'{games}' is not a number of games: give a whole number, 1 or more" in run.stderr
+
+
+# -- installation ------------------------------------------------------------------------------
+
+
+def test_the_console_script_is_declared_and_installed() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["scripts"] == {"tictac": "tictac.cli:main"}
+    scripts = importlib.metadata.entry_points(group="console_scripts", name="tictac")
+    assert [ep.value for ep in scripts] == ["tictac.cli:main"], (
+        "the installed metadata lacks the tictac script: run `pip install -e .` again"
+    )
+    script = Path(sysconfig.get_path("scripts")) / ("tictac.exe" if os.name == "nt" else "tictac")
+    if not script.exists():
+        pytest.skip(f"no console script at {script} (installed elsewhere)")
+    run = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.startswith("tictac ")
+
+
+def test_the_command_line_stays_light() -> None:
+    """No notebook libraries are loaded to play, analyse or run a tournament."""
+    code = (
+        "import io, sys, contextlib\n"
+        "from tictac.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['analyze', 'X.../.O../..../....'])\n"
+        "    main(['tournament', 'master', 'random', '--games', '2'])\n"
+        "heavy = ['ipywidgets', 'graphviz', 'matplotlib', 'IPython']\n"
+        "print([m for m in heavy if m in sys.modules])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.stdout.strip() == "[]", run.stderr
