@@ -134,11 +134,14 @@ def draw_trace(
     return drawing.graph(rankdir, title)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Picture:
     """An SVG picture that shows itself in a notebook; `svg` holds its text."""
 
     svg: str
+
+    def __repr__(self) -> str:
+        return f"<Picture: {len(self.svg):,} characters of SVG>"
 
     def _repr_svg_(self) -> str:
         return self.svg
