@@ -10,7 +10,8 @@ BIN := .venv/bin
 lab: setup
 	@scripts/lab.sh
 
-test: setup
+test:
+	@scripts/setup.sh --browser
 	$(BIN)/ruff check
 	$(BIN)/ruff format --check
 	$(BIN)/mypy

@@ -2,7 +2,9 @@
 # Set up everything the lessons and the tests need; safe and quick to run again.
 #   1. a virtual environment in .venv with the package and its Python dependencies
 #   2. the Graphviz `dot` program (system package), which draws the game trees
-# Used by `make lab` and `make test`; run it directly as `scripts/setup.sh`.
+#   3. with --browser: Debian's Chromium, which the real-browser test drives (never a browser
+#      download: Playwright is pointed at the system's Chromium)
+# Used by `make lab` and `make test` (with --browser); run it directly as `scripts/setup.sh`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -67,5 +69,20 @@ if ! command -v dot >/dev/null 2>&1; then
   macOS (Homebrew):  brew install graphviz
   conda:             conda install -c conda-forge graphviz
 and then run this command again."
+    fi
+fi
+
+# --- 3. Chromium, for the browser test --------------------------------------------------------
+if [ "${1:-}" = "--browser" ] && [ -z "${TICTAC_CHROMIUM:-}" ] &&
+    ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    if is_root_with_apt; then
+        say "installing Chromium for the real-browser test (Debian's package, about 100 MB)"
+        apt_install chromium
+    else
+        die "the browser test needs Chromium; install it with one of
+  Debian/Ubuntu:     sudo apt-get install -y chromium      (Ubuntu: chromium-browser)
+  Fedora:            sudo dnf install -y chromium
+  macOS (Homebrew):  brew install --cask chromium
+or point TICTAC_CHROMIUM at a Chromium or Chrome binary, then run this command again."
     fi
 fi
