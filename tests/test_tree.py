@@ -68,9 +68,22 @@ def test_alphabeta_mode_shows_windows_and_prunes_exactly_where_the_search_cut() 
     assert source.count("cut: ") == len(cuts)
 
 
-def test_memo_mode_marks_cache_hits() -> None:
-    source = draw_tree(State.parse("XO./.X./..."), memo="plain", max_depth=4, max_nodes=300).source
-    assert "cache hit" in source
+@pytest.mark.parametrize("memo", ["plain", "symmetric"])
+def test_memo_mode_marks_cache_hits_and_renders(memo: str) -> None:
+    graph = draw_tree(State.parse("XO./.X./..."), memo=memo, max_depth=4, max_nodes=300)  # type: ignore[arg-type]
+    assert "cache hit" in graph.source
+    assert "<svg" in graph.pipe(format="svg").decode()
+
+
+def test_every_mode_renders_with_the_real_dot() -> None:
+    state = State.parse("X../.O./...")
+    for options in [
+        {"search": "alphabeta", "order_moves": True, "memo": "plain"},
+        {"depth": 2, "heuristic": two_in_a_row},
+        {"words": True, "merge_symmetric": True},
+    ]:
+        svg = draw_tree(state, max_depth=3, **options).pipe(format="svg").decode()  # type: ignore[arg-type]
+        assert "<svg" in svg
 
 
 def test_depth_limited_mode_names_the_heuristic() -> None:

@@ -40,6 +40,7 @@ __version__ = "0.1.0"
 
 # Public names that live in heavier modules, loaded on first use: name -> module.
 _LAZY: dict[str, str] = {
+    "GameWidget": "tictac.widget",
     "board_svg": "tictac.pictures",
     "show_boards": "tictac.pictures",
     "draw_board": "tictac.tree",
@@ -109,3 +110,4 @@ if TYPE_CHECKING:
     from tictac.tree import draw_move_values as draw_move_values
     from tictac.tree import draw_trace as draw_trace
     from tictac.tree import draw_tree as draw_tree
+    from tictac.widget import GameWidget as GameWidget

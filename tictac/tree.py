@@ -393,7 +393,7 @@ class _Drawing:
             lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
         if node.reason:
             lines.append(f'<font color="#b91c1c">{html.escape(node.reason)}</font>')
-        style = ' style="dashed"' if node.kind == "cache-hit" else ""
+        style = "rounded,dashed" if node.kind == "cache-hit" else "rounded"
         return _html_board(state, fill, border, lines, style)
 
     def summary_label(self, summary: _Summary) -> str:
@@ -499,7 +499,7 @@ def _html_board(
     text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
     return (
         f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{border}" '
-        f'bgcolor="{fill}" style="rounded"{style}><tr><td>{board}</td></tr>{text}</table>>'
+        f'bgcolor="{fill}" style="{style}"><tr><td>{board}</td></tr>{text}</table>>'
     )
 
 

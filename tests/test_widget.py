@@ -1,0 +1,574 @@
+"""The game widget, driven through its buttons as a player would, and the session behind it."""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+from collections.abc import Iterator
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from tictac import solver
+from tictac.state import IllegalMove, State
+from tictac.widget import (
+    LEVEL_CHOICES,
+    NOT_OFFERED,
+    GameSession,
+    GameWidget,
+    canonical_level,
+    explain_decision,
+    hint_labels,
+    level_options,
+    levels_note,
+    offered_levels,
+)
+
+SIZES = [(3, 3, 3), (4, 4, 4), (4, 4, 3)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers: what a player sees and does
+
+
+def board(game: GameWidget) -> str:
+    """The board as the buttons show it, row by row ("." for an empty cell)."""
+    text = "".join(c.description if c.description in ("X", "O") else "." for c in game.cells)
+    cols = game.state.cols
+    return "/".join(text[i : i + cols] for i in range(0, len(text), cols))
+
+
+def enabled(game: GameWidget) -> list[int]:
+    return [i for i, cell in enumerate(game.cells) if not cell.disabled]
+
+
+def click_randomly_to_the_end(game: GameWidget, rng: random.Random) -> None:
+    """Click free cells at random until the game is over, checking each click on the way."""
+    while not game.state.is_terminal:
+        free = enabled(game)
+        assert free == list(game.state.legal_moves())  # exactly the legal moves are clickable
+        before = game.state.moves_made
+        game.cells[rng.choice(free)].click()
+        after = game.state
+        # the human's mark, and unless that ended the game, the AI's answer, are on the board
+        made = after.moves_made - before
+        assert made == 2 or (made == 1 and after.is_terminal)
+        assert board(game) == after.text
+    assert enabled(game) == []
+
+
+def classes(widget: Any) -> tuple[str, ...]:
+    return tuple(widget._dom_classes)
+
+
+# ---------------------------------------------------------------------------------------------
+# Construction and looks
+
+
+def test_a_new_widget_shows_an_empty_board_ready_for_x() -> None:
+    game = GameWidget()
+    assert isinstance(game, widgets.VBox)
+    assert "application/vnd.jupyter.widget-view+json" in game._repr_mimebundle_()
+    assert len(game.cells) == 9
+    assert [c.description for c in game.cells] == [" "] * 9
+    assert enabled(game) == list(range(9))
+    assert game.cells[4].tooltip == "cell 4 (row 1, column 1)"
+    assert all("tictac-cell" in classes(c) for c in game.cells)
+    assert game.status.value == "X to move (you)"
+    assert "tictac-status" in classes(game.status)
+    assert game.score_label.value == "Score: wins 0 · draws 0 · losses 0"
+    assert "tictac-score" in classes(game.score_label)
+    assert "tictac-game" in classes(game)
+    assert game.undo_button.disabled
+    names = {b.description for b in (game.new_game_button, game.undo_button, game.hint_button)}
+    assert names == {"New game", "Undo", "Hint"}
+    assert game.thinking_button.description == "Show thinking"
+    assert game.step_button.layout.display == "none"  # only in AI vs AI
+
+
+def test_ai_playing_x_opens_at_once() -> None:
+    game = GameWidget(human="O", level="master")
+    assert game.state.moves_made == 1
+    assert game.status.value == "O to move (you)"
+    assert board(game) == game.state.text
+    (ai_cell,) = [c for c in game.cells if c.description == "X"]
+    assert "tictac-last" in classes(ai_cell)
+
+
+def test_winning_line_is_highlighted_and_the_board_disabled() -> None:
+    game = GameWidget(mode="human-vs-human")
+    for cell in (0, 3, 4, 5, 8):
+        game.cells[cell].click()
+    assert game.status.value == "X wins"
+    win = [i for i, c in enumerate(game.cells) if "tictac-win" in classes(c)]
+    assert win == [0, 4, 8]
+    assert game.cells[0].style.button_color != game.cells[3].style.button_color
+    assert enabled(game) == []
+    assert game.score_label.value == "Score: X wins 1 · O wins 0 · draws 0"
+
+
+# ---------------------------------------------------------------------------------------------
+# Whole games against every level
+
+
+@pytest.mark.parametrize("level", LEVEL_CHOICES)
+@pytest.mark.parametrize("human", ["X", "O"])
+def test_whole_games_against_every_level_on_3x3(level: str, human: str) -> None:
+    game = GameWidget(level=level, human=human, seed=7)  # type: ignore[arg-type]
+    rng = random.Random(f"{level}-{human}")
+    for _ in range(2):
+        click_randomly_to_the_end(game, rng)
+        assert game.status.value in ("Draw", "X wins — you", "O wins — you") or re.fullmatch(
+            r"[XO] wins — the AI", game.status.value
+        )
+        game.new_game_button.click()
+    assert sum(game.session.score) == 2
+
+
+@pytest.mark.parametrize(
+    ("size", "level"),
+    [
+        ((4, 4, 4), "unbeatable"),
+        ((4, 4, 4), "novice"),
+        ((4, 4, 4), "heuristic"),
+        ((4, 4, 4), "mcts"),
+        ((4, 4, 3), "master"),
+        ((4, 4, 3), "medium"),
+        ((4, 4, 3), "defensive"),
+    ],
+)
+def test_whole_games_on_4x4(size: tuple[int, int, int], level: str) -> None:
+    rows, cols, k = size
+    for human in ("X", "O"):
+        game = GameWidget(level=level, human=human, size=(rows, cols), k=k, seed=3)  # type: ignore[arg-type]
+        assert len(game.cells) == 16
+        click_randomly_to_the_end(game, random.Random(human))
+        if level in ("unbeatable", "master"):  # perfect play never loses
+            assert game.state.winner != human
+
+
+def test_unbeatable_never_loses_to_any_human_play() -> None:
+    """Every way a human can play against the unbeatable level on 3x3, both sides (it breaks
+    ties the same way each time, so undo and replay explore all the human's choices)."""
+
+    def explore(session: GameSession, results: dict[str, int]) -> None:
+        state = session.state
+        if state.is_terminal:
+            results[state.result() or "draw"] += 1
+            return
+        for move in state.legal_moves():
+            session.play(move)
+            session.respond()
+            explore(session, results)
+            session.undo()
+            assert session.state == state
+
+    for human in ("X", "O"):
+        session = GameSession(level="unbeatable", human=human)  # type: ignore[arg-type]
+        results = {"X": 0, "O": 0, "draw": 0}
+        explore(session, results)
+        assert results[human] == 0
+        assert results["draw"] > 0 and sum(results.values()) > 50
+
+
+def test_unbeatable_never_loses_to_random_clicks() -> None:
+    for seed in range(12):
+        human = "X" if seed % 2 else "O"
+        game = GameWidget(level="unbeatable", human=human, seed=seed)  # type: ignore[arg-type]
+        click_randomly_to_the_end(game, random.Random(seed))
+        assert game.state.winner != human
+        assert game.session.score.wins == 0
+
+
+def test_the_same_seed_and_clicks_give_the_same_games() -> None:
+    def play(seed: int) -> list[str]:
+        game = GameWidget(level="novice", seed=seed)
+        boards = []
+        for _ in range(3):
+            click_randomly_to_the_end(game, random.Random(1))
+            boards.append(game.state.text)
+            game.new_game_button.click()
+        return boards
+
+    assert play(5) == play(5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Clicks that must do nothing
+
+
+def test_clicking_an_occupied_cell_does_nothing() -> None:
+    game = GameWidget(level="master", seed=0)
+    game.cells[4].click()
+    taken = [i for i, c in enumerate(game.cells) if c.description in ("X", "O")]
+    assert game.cells[taken[0]].disabled
+    before = (game.state, game.session.version)
+    for i in taken:
+        game.cells[i].click()  # click() fires even on a disabled button: the widget refuses
+    assert (game.state, game.session.version) == before
+
+
+def test_clicks_after_the_game_ended_do_nothing() -> None:
+    game = GameWidget(mode="human-vs-human")
+    for cell in (0, 3, 1, 4, 2):
+        game.cells[cell].click()
+    over = game.state
+    for cell in game.cells:
+        assert cell.disabled
+        cell.click()
+    assert game.state == over
+    assert game.session.score.wins == 1
+
+
+def test_a_click_on_an_earlier_positions_button_is_ignored() -> None:
+    """A click that arrives late, aimed at the board as it was, never lands on the new one."""
+    game = GameWidget(mode="human-vs-human")
+    earlier = game.cells
+    game.cells[4].click()
+    assert game.cells is not earlier
+    earlier[0].click()  # cell 0 is still free, and O is to move: but this is a stale click
+    assert game.state.moves_made == 1
+    game.cells[0].click()
+    assert game.state.moves_made == 2
+
+
+def test_the_board_is_disabled_while_the_ai_moves_and_clicks_then_are_ignored() -> None:
+    game = GameWidget(level="master", seed=0)
+    seen: list[list[bool]] = []
+    ai = game.session._players["O"]
+    choose = ai.rule
+
+    def watching(state: State, rng: random.Random) -> int:
+        seen.append([cell.disabled for cell in game.cells])
+        for cell in game.cells:  # a player clicking wildly while the AI thinks
+            cell.click()
+        game.undo_button.click()
+        game.new_game_button.click()
+        return choose(state, rng)
+
+    ai.rule = watching
+    game.cells[4].click()
+    assert seen == [[True] * 9]
+    assert game.state.moves_made == 2  # the human's move and the AI's, nothing else
+    assert game.cells[4].description == "X"
+    assert enabled(game) == list(game.state.legal_moves())
+
+
+def test_the_session_refuses_every_illegal_action() -> None:
+    session = GameSession(level="master")
+    with pytest.raises(IllegalMove):
+        session.undo()  # nothing to take back
+    with pytest.raises(IllegalMove):
+        session.ai_move()  # the human is to move
+    session.play(4)
+    with pytest.raises(IllegalMove):
+        session.play(0)  # the AI is to move
+    session.respond()
+    for move in (4, session.moves[-1], 9, (3, 0), "a"):
+        with pytest.raises(IllegalMove):
+            session.play(move)  # type: ignore[arg-type]
+    assert session.moves == (4, 0)
+
+    ai_only = GameSession(mode="ai-vs-ai")
+    with pytest.raises(IllegalMove):
+        ai_only.play(0)
+    ai_only.play_to_end()
+    with pytest.raises(IllegalMove):
+        ai_only.ai_move()  # the game is over
+    with pytest.raises(IllegalMove):
+        ai_only.play(0)
+
+
+def test_bad_settings_are_refused_with_a_reason() -> None:
+    with pytest.raises(ValueError, match="brute-force.*not offered on 4x4"):
+        GameSession(level="brute-force", size=(4, 4))
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
+        GameWidget(level="grandmaster")
+    with pytest.raises(ValueError, match="not offered"):
+        GameSession(size=(5, 5))
+    with pytest.raises(ValueError, match="mode"):
+        GameSession(mode="online")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="does not take"):
+        GameSession(level="mcts", level_options={"mcts": {"budget": 5}})
+    session = GameSession(level="medium")
+    with pytest.raises(ValueError):
+        session.configure(size=(4, 4), level="brute-force")
+    assert session.settings.level == "medium" and session.settings.size == (3, 3, 3)
+
+
+# ---------------------------------------------------------------------------------------------
+# Undo and the score
+
+
+def test_undo_takes_back_the_humans_move_and_the_ai_reply() -> None:
+    game = GameWidget(level="master", seed=0)
+    game.cells[4].click()
+    after_first = board(game)
+    game.cells[8 if game.state.cells[8] == "." else 6].click()
+    assert game.state.moves_made == 4
+    game.undo_button.click()
+    assert board(game) == after_first
+    assert game.state.moves_made == 2
+    assert game.status.value == "X to move (you)"
+    game.undo_button.click()
+    assert board(game) == ".../.../..."
+    assert game.undo_button.disabled
+
+
+def test_undo_when_the_ai_opened() -> None:
+    game = GameWidget(level="master", human="O")
+    assert game.undo_button.disabled  # the AI's opening alone is not the human's to take back
+    game.undo_button.click()
+    assert game.state.moves_made == 1
+    game.cells[4 if game.state.cells[4] == "." else 0].click()
+    game.undo_button.click()
+    assert game.state.moves_made == 1
+
+
+def test_undo_in_the_other_modes_takes_back_one_move() -> None:
+    game = GameWidget(mode="human-vs-human")
+    game.cells[0].click()
+    game.cells[1].click()
+    game.undo_button.click()
+    assert board(game) == "X../.../..."
+    assert game.status.value == "O to move"
+    robots = GameWidget(mode="ai-vs-ai", seed=1)
+    robots.play_to_end_button.click()
+    played = robots.state.moves_made
+    robots.undo_button.click()
+    assert robots.state.moves_made == played - 1
+
+
+def test_the_score_counts_each_finished_game_once() -> None:
+    game = GameWidget(level="master", seed=2)
+    rng = random.Random(4)
+    seen: dict[str, int] = {"win": 0, "draw": 0, "loss": 0}
+    while seen["loss"] == 0 or seen["draw"] == 0:
+        click_randomly_to_the_end(game, rng)
+        kind = "draw" if game.state.winner is None else "loss"
+        seen[kind] += 1
+        expected = f"Score: wins 0 · draws {seen['draw']} · losses {seen['loss']}"
+        assert game.score_label.value == expected
+        # undoing a finished game takes its result back out; finishing it again counts once
+        game.undo_button.click()
+        seen[kind] -= 1
+        assert game.score_label.value == (
+            f"Score: wins 0 · draws {seen['draw']} · losses {seen['loss']}"
+        )
+        click_randomly_to_the_end(game, rng)
+        kind = "draw" if game.state.winner is None else "loss"
+        seen[kind] += 1
+        game.new_game_button.click()
+        assert tuple(game.session.score) == (0, seen["draw"], seen["loss"])
+    # an unfinished game abandoned by New game does not count
+    game.cells[0].click()
+    game.new_game_button.click()
+    assert tuple(game.session.score) == (0, seen["draw"], seen["loss"])
+
+
+def test_the_score_is_kept_per_mode_and_from_the_humans_side() -> None:
+    game = GameWidget(mode="human-vs-human")
+    for cell in (0, 3, 1, 4, 8, 5):  # O wins
+        game.cells[cell].click()
+    assert game.score_label.value == "Score: X wins 0 · O wins 1 · draws 0"
+    game.mode_dropdown.value = "human-vs-ai"  # the finished game stays counted, in its mode
+    assert game.score_label.value == "Score: wins 0 · draws 0 · losses 0"
+    game.human_dropdown.value = "O"
+    click_randomly_to_the_end(game, random.Random(0))
+    lost = game.state.winner == "X"
+    assert tuple(game.session.score) == (0, int(not lost), int(lost))
+    game.mode_dropdown.value = "human-vs-human"
+    assert game.score_label.value == "Score: X wins 0 · O wins 1 · draws 0"
+    modes = [(g.mode, g.human) for g in game.session.finished_games]
+    assert modes == [("human-vs-human", None), ("human-vs-ai", "O")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Hints and thinking
+
+
+POSITIONS = ["XX./OO./...", "X../.O./..X", "X.../.O../..X./....", ".........", "XO./.X./..."]
+
+
+@pytest.mark.parametrize("text", POSITIONS)
+def test_hint_labels_agree_with_the_solver(text: str) -> None:
+    state = State.parse(text)
+    labels = hint_labels(state)
+    outcomes = solver.move_outcomes(state)
+    assert set(labels) == set(state.legal_moves())
+    sign = 1 if state.turn == "X" else -1
+    for move, outcome in outcomes.items():
+        value = outcome.value * sign
+        word = {1: "win", 0: "draw", -1: "loss"}[value]
+        assert labels[move] == (word if value == 0 else f"{word} {outcome.plies + 1}")
+
+
+def test_hint_shows_on_the_empty_cells_and_goes_away() -> None:
+    game = GameWidget(mode="human-vs-human")
+    for cell in (0, 3, 1, 4):
+        game.cells[cell].click()
+    cells = game.cells
+    game.hint_button.click()
+    assert "tictac-on" in classes(game.hint_button)
+    assert game.cells is cells  # the same position: the same buttons
+    labels = hint_labels(game.state)
+    assert labels[2] == "win 1" and labels[5] == "draw"
+    for i, cell in enumerate(game.cells):
+        if i in labels:
+            assert cell.description == labels[i]
+            assert "tictac-hint" in classes(cell)
+            assert f"tictac-hint-{labels[i].split()[0]}" in classes(cell)
+            assert not cell.disabled
+    game.cells[5].click()  # the hint follows the game: now O is to move
+    assert game.cells[2].description == hint_labels(game.state)[2]
+    game.hint_button.click()
+    assert [c.description for c in game.cells if c.description not in "XO"] == [" "] * 4
+
+
+def svgs(game: GameWidget) -> list[str]:
+    return [
+        o["data"]["image/svg+xml"] for o in game.thinking.outputs if "image/svg+xml" in o["data"]
+    ]
+
+
+@pytest.mark.parametrize("level", ["unbeatable", "medium", "heuristic", "novice", "mcts"])
+def test_show_thinking_draws_the_ai_decision(level: str) -> None:
+    game = GameWidget(level=level, seed=1)
+    game.thinking_button.click()
+    assert "tictac-thinking" in classes(game.thinking)
+    assert "No AI move" in game.thinking.outputs[0]["data"]["text/plain"]
+    game.cells[0].click()
+    (svg,) = svgs(game)
+    assert "<svg" in svg and svg.rstrip().endswith("</svg>")
+    caption = game.thinking.outputs[0]["data"]["text/plain"]
+    assert f"O ({level}) played cell {game.session.last_decision.move}" in caption  # type: ignore[union-attr]
+    game.thinking_button.click()
+    assert game.thinking.outputs == ()
+
+
+def test_show_thinking_keeps_to_the_node_budget() -> None:
+    session = GameSession(level="unbeatable", human="O")
+    thinking = explain_decision(session.last_decision)  # type: ignore[arg-type]
+    source = thinking.graph.source
+    drawn = re.findall(r"^\s*n\d+ \[label=<<table border=\"2\"", source, flags=re.M)
+    assert 0 < len(drawn) <= 60
+
+
+def test_show_thinking_for_levels_without_a_tree() -> None:
+    game = GameWidget(level="blind", human="O", show_thinking=True, seed=0)
+    assert svgs(game) == []
+    assert "no tree" in game.thinking.outputs[0]["data"]["text/plain"]
+    brute = GameWidget(level="brute-force", human="O", show_thinking=True)
+    assert len(svgs(brute)) == 1
+    on_4x4 = GameWidget(level="master", size=(4, 4), human="O", show_thinking=True)
+    assert len(svgs(on_4x4)) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# AI vs AI, and the controls
+
+
+def test_ai_vs_ai_step_and_play_to_end() -> None:
+    game = GameWidget(mode="ai-vs-ai", level="master", x_level="mcts", seed=4)
+    assert game.step_button.layout.display is None
+    assert game.state.moves_made == 0 and enabled(game) == []
+    assert game.status.value == "X to move (mcts)"
+    game.step_button.click()
+    assert game.state.moves_made == 1 and enabled(game) == []
+    game.step_button.click()
+    assert game.state.moves_made == 2
+    game.play_to_end_button.click()
+    assert game.state.is_terminal
+    assert game.step_button.disabled and game.play_to_end_button.disabled
+    assert game.status.value in ("Draw", "X wins — mcts", "O wins — master")
+    assert game.state.winner != "X"  # mcts cannot beat the master
+    assert re.fullmatch(r"Score: X wins 0 · O wins [01] · draws [01]", game.score_label.value)
+    game.step_button.click()  # nothing to do
+    assert game.state.is_terminal
+
+
+def test_changing_the_controls_starts_a_new_game() -> None:
+    game = GameWidget(level="brute-force", seed=0)
+    game.cells[4].click()
+    game.level_dropdown.value = "medium"
+    assert game.state.moves_made == 0 and game.session.settings.level == "medium"
+    game.cells[4].click()
+    game.size_dropdown.value = (4, 4, 4)
+    assert len(game.cells) == 16 and game.state.moves_made == 0
+    assert game.board.layout.grid_template_columns == "repeat(4, 56px)"
+    assert "brute-force" not in game.level_dropdown.options
+    assert "brute-force is not offered on 4x4" in game.note.value
+    game.level_dropdown.value = "mcts"
+    game.human_dropdown.value = "O"
+    assert game.state.moves_made == 1 and game.session.settings.human == "O"
+    game.size_dropdown.value = (3, 3, 3)
+    game.level_dropdown.value = "brute-force"
+    game.size_dropdown.value = (4, 4, 3)  # brute-force is not offered there: the default
+    assert game.session.settings.level == "unbeatable"
+    assert game.level_dropdown.value == "unbeatable"
+    game.mode_dropdown.value = "ai-vs-ai"
+    assert game.x_level_dropdown.layout.display is None
+    assert game.human_dropdown.layout.display == "none"
+    game.x_level_dropdown.value = "novice"
+    assert game.session.level_of("X") == "novice"
+
+
+def test_a_preconfigured_widget_in_one_line() -> None:
+    game = GameWidget(mode="human-vs-human", hint=True)
+    assert game.level_dropdown.layout.display == "none"
+    assert game.thinking_button.layout.display == "none"
+    assert {c.description for c in game.cells} == {"draw"}
+    lesson = GameWidget(level="mcts", level_options={"mcts": {"playouts": 50}}, seed=0)
+    assert lesson.session.options_of("O") == {"playouts": 50}
+    assert "50 random games" in lesson.note.value
+
+
+# ---------------------------------------------------------------------------------------------
+# Levels per board, and how fast they answer
+
+
+def test_levels_offered_per_board() -> None:
+    assert offered_levels((3, 3, 3)) == LEVEL_CHOICES
+    for size in SIZES[1:]:
+        assert "brute-force" not in offered_levels(size)
+        assert set(LEVEL_CHOICES) - set(offered_levels(size)) == {"brute-force"}
+        assert "brute-force" in levels_note(size)
+    assert level_options("heuristic", (4, 4, 4)) == {"depth": 3}
+    assert level_options("mcts", (3, 3, 3), {"mcts": {"playouts": 9}}) == {"playouts": 9}
+    assert {canonical_level(name) for name in LEVEL_CHOICES} >= {"random", "master", "mcts"}
+    assert all(set(missing) <= {"brute-force"} for missing in NOT_OFFERED.values())
+
+
+def move_times(size: tuple[int, int, int], level: str, games: int) -> Iterator[float]:
+    """Seconds per AI move in `games` games against random play, the AI on both sides."""
+    rows, cols, k = size
+    for game in range(games):
+        human = "O" if game % 2 == 0 else "X"
+        session = GameSession(level=level, human=human, size=(rows, cols), k=k, seed=game)  # type: ignore[arg-type]
+        rng = random.Random(game)
+        while not session.state.is_terminal:
+            session.play(rng.choice(session.state.legal_moves()))
+            session.respond()
+        yield from (decision.seconds for decision in session.decisions)
+
+
+def test_per_move_times_of_every_offered_level() -> None:
+    """A benchmark, not a timed test: prints each level's per-move time (run with ``-s``).
+
+    The widget offers a level on a board only if it answers within 50 ms on a 2-core machine;
+    the numbers here are the evidence (the session's warm-up included, as in the widget).
+    """
+    lines = []
+    for size in SIZES:
+        for level in offered_levels(size):
+            if level in ("easy", "unbeatable"):  # the same players as blind and master
+                continue
+            times = sorted(t * 1000 for t in move_times(size, level, games=2))
+            assert times
+            lines.append(
+                f"{size[0]}x{size[1]} k={size[2]} {level:12} moves {len(times):3}  median "
+                f"{statistics.median(times):6.2f} ms  max {times[-1]:6.2f} ms"
+            )
+    print("\n" + "\n".join(lines))
