@@ -35,6 +35,7 @@ __all__ = [
     "check_heuristic",
     "check_function",
     "check_minimax",
+    "check_win_against",
     "check_winner",
     "exercise_positions",
 ]
@@ -169,6 +170,13 @@ def _positions_with_marks(marks: int) -> int:
     return sum(1 for s in reachable_states() if s.moves_made == marks)
 
 
+def _losing_replies(opening: int) -> int:
+    from tictac.solver import solve
+
+    after = State.new().play(opening)
+    return sum(1 for reply in after.legal_moves() if solve(after.play(reply)) > 0)
+
+
 def _full_board_wins(player: str) -> int:
     return sum(1 for s in reachable_states() if s.moves_made == 9 and s.winner == player)
 
@@ -178,6 +186,8 @@ COUNT_QUESTIONS: dict[str, Callable[[], int]] = {
     "positions with three marks": lambda: _positions_with_marks(3),
     "positions with four marks": lambda: _positions_with_marks(4),
     "full boards won by X": lambda: _full_board_wins("X"),
+    "losing replies to a corner opening": lambda: _losing_replies(0),
+    "losing replies to a centre opening": lambda: _losing_replies(4),
 }
 """The counting questions :func:`check_count` knows, each with a way to count it live."""
 
@@ -380,7 +390,7 @@ def check_subtree_sum(function: Callable[[State, str], float]) -> Report:
     game below `state`, of `me`'s score 50/d for a win, 10/d for a draw and -10/d for a
     loss, where d is the number of marks on the final board plus one.
 
-    It runs on positions with at least four marks, one per group of mirror images, for both
+    It runs on positions with at least five marks, one per group of mirror images, for both
     players, and compares the sums rounded to three decimals.
     """
     from tictac.players import _subtree_sum
@@ -389,7 +399,7 @@ def check_subtree_sum(function: Callable[[State, str], float]) -> Report:
         "subtree sum",
         lambda s: {me: round(function(s, me), 3) for me in ("X", "O")},
         lambda s: {me: round(_subtree_sum(s, me), 3) for me in ("X", "O")},
-        exercise_positions(min_marks=4, up_to_symmetry=True),
+        exercise_positions(min_marks=5, up_to_symmetry=True),
     )
 
 
@@ -485,8 +495,10 @@ class PredictionReport(Report):
     def __str__(self) -> str:
         lines = [self.summary()]
         for m in self.mismatches:
-            lines.append(f"  {m.state.text}  ({m.state.turn} to move): not {m.got!r}")
+            lines.append(f"  {m.state.text} ({m.state.turn} to move): not {m.got!r}")
         return "\n".join(lines)
+
+    __repr__ = __str__
 
     def _repr_html_(self) -> str:
         colour = "#2f855a" if self.passed else "#b91c1c"
@@ -582,7 +594,7 @@ def check_alphabeta_nodes(function: Callable[[State], int]) -> Report:
     )
 
 
-@dataclass
+@dataclass(repr=False)
 class MoveOrderReport(Report):
     """A :class:`Report` on a move order, with what it saves alpha-beta from the empty board."""
 
@@ -633,3 +645,77 @@ __all__ += [
     "check_move_order",
     "check_predicted_moves",
 ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Lesson 7: playing
+
+
+@dataclass(frozen=True)
+class GameCheck:
+    """A game replayed from a list of moves against an AI level, and what became of it."""
+
+    level: str
+    final: State
+    you: str
+    note: str
+
+    @property
+    def passed(self) -> bool:
+        return self.final.winner == self.you
+
+    def __str__(self) -> str:
+        return f"against {self.level}: {self.note}"
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        colour = "#2f855a" if self.passed else "#b91c1c"
+        return (
+            '<div style="display:flex;gap:14px;align-items:center">'
+            f"{board_svg(self.final, cell=30)}"
+            f'<span style="color:{colour}"><b>{html.escape(str(self))}</b></span></div>'
+        )
+
+
+def check_win_against(level: str, moves: list[int], *, you: str = "X", seed: int = 0) -> GameCheck:
+    """Replay your `moves` (cell numbers) against the AI `level` and say whether you won.
+
+    The AI is seeded, so the same moves always meet the same replies. Moves that are no longer
+    legal when their turn comes (the AI took the cell) end the replay with a note.
+
+    >>> check_win_against("random", [4, 0, 8], seed=1)
+    against random: the game is still running after your moves (O to move).
+    """
+    from tictac.players import make_player
+
+    ai = make_player(level, seed=seed)
+    state = State.new()
+    pending = list(moves)
+    while not state.is_terminal:
+        if state.turn == you:
+            if not pending:
+                return GameCheck(
+                    level,
+                    state,
+                    you,
+                    f"the game is still running after your moves ({state.turn} to move).",
+                )
+            move = pending.pop(0)
+            if move not in state.legal_moves():
+                return GameCheck(
+                    level,
+                    state,
+                    you,
+                    f"your move {move} is not legal here; the AI may have taken it.",
+                )
+            state = state.play(move)
+        else:
+            state = state.play(ai.choose(state))
+    if state.winner == you:
+        note = f"you win in {state.cells.count(you)} moves!"
+    elif state.winner is None:
+        note = "a draw."
+    else:
+        note = "the AI wins."
+    return GameCheck(level, state, you, note)
