@@ -5,7 +5,7 @@
 
 BIN := .venv/bin
 
-.PHONY: lab test setup format notebooks bench clean
+.PHONY: lab test setup format notebooks screenshots bench clean
 
 lab: setup
 	@scripts/lab.sh
@@ -29,6 +29,11 @@ format: setup
 notebooks: setup
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.kernel_name=python3 notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
+
+# Pictures for the README, taken by the browser test in a real JupyterLab.
+screenshots:
+	@scripts/setup.sh --browser
+	TICTAC_SCREENSHOTS=docs/images $(BIN)/python -m pytest -q tests/test_browser.py
 
 bench: setup
 	$(BIN)/python bench/run.py

@@ -497,9 +497,12 @@ def _html_board(
         f"{''.join(rows)}</table>"
     )
     text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
+    # A fixed size keeps the board square when a long line of text widens the node.
+    width, height = 16 * state.cols + 4, 16 * state.rows + 4
     return (
         f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{border}" '
-        f'bgcolor="{fill}" style="{style}"><tr><td>{board}</td></tr>{text}</table>>'
+        f'bgcolor="{fill}" style="{style}"><tr><td fixedsize="true" width="{width}" '
+        f'height="{height}">{board}</td></tr>{text}</table>>'
     )
 
 

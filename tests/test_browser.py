@@ -1,0 +1,283 @@
+"""The lessons in a real browser: JupyterLab driven by headless Chromium through Playwright.
+
+The unit tests prove the Python side of the game widget; only a browser proves that a student
+clicking in JupyterLab sees the board, the AI's answers and the trees. The test starts its own
+JupyterLab server (127.0.0.1, a free port, a random token, private Jupyter and IPython
+folders) and Debian's Chromium (never a downloaded browser), and stops both at the end, pass
+or fail. On a failure it keeps a screenshot and the server log in ``test-artifacts/`` and
+names them. Screenshots for the README are saved there too; with ``TICTAC_SCREENSHOTS=DIR``
+they are also copied to DIR (``make screenshots`` uses docs/images).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+WAIT_MS = 90_000  # generous: a loaded 2-core CI machine is slow, never wrong
+
+
+def chromium() -> str:
+    path = (
+        os.environ.get("TICTAC_CHROMIUM")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
+    if path is None:
+        pytest.fail(
+            "the browser test needs Chromium: run `make test` (it installs Debian's chromium as "
+            "root), install it yourself (apt-get install chromium), or set TICTAC_CHROMIUM"
+        )
+    return path
+
+
+@dataclass
+class Lab:
+    url: str
+    token: str
+    root: Path
+    log: Path
+
+    def address(self, notebook: str) -> str:
+        return f"{self.url}/lab/tree/{notebook}?reset&token={self.token}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _cleared_copy(source: Path, target: Path) -> None:
+    """The notebook without outputs or saved widget state, so no stale widget can match."""
+    notebook = json.loads(source.read_text())
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+    notebook["metadata"].pop("widgets", None)
+    target.write_text(json.dumps(notebook, indent=1))
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    home = tmp_path_factory.mktemp("jupyter")
+    root = home / "lessons"
+    root.mkdir()
+    _cleared_copy(NOTEBOOKS / "07-play.ipynb", root / "play.ipynb")
+    for lesson in ("01-how-big.ipynb", "03-minimax.ipynb"):
+        shutil.copy(NOTEBOOKS / lesson, root / lesson)
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_DATA_DIR=str(home / "data"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        IPYTHONDIR=str(home / "ipython"),
+        MPLCONFIGDIR=str(home / "matplotlib"),
+    )
+    settings = home / "config/lab/user-settings/@jupyterlab/apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    # Trusted as `make lab` trusts them, so their stored pictures show without running.
+    subprocess.run(
+        [sys.executable, "-m", "jupyter", "trust", *map(str, root.glob("0*.ipynb"))],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / "jupyterlab.log"
+    port, token = _free_port(), secrets.token_hex(16)
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.expose_app_in_browser=True",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(
+            command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_for_server(url, token, server, log_path)
+            yield Lab(url, token, root, log_path)
+        finally:
+            # SIGTERM lets the server shut its kernels down; then make sure all is gone.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+
+
+def _wait_for_server(url: str, token: str, server: subprocess.Popen[Any], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"JupyterLab stopped at start-up; its log is {log}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    pytest.fail(f"JupyterLab did not answer within a minute; its log is {log}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=chromium(), args=CHROMIUM_FLAGS, headless=True
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@contextlib.contextmanager
+def evidence(page: Page, lab: Lab, name: str) -> Iterator[None]:
+    """On failure, keep a screenshot and name it and the server log in the error."""
+    try:
+        yield
+    except BaseException as error:
+        shot = ARTIFACTS / f"{name}-failure.png"
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(shot), full_page=True)
+        raise AssertionError(
+            f"{error}\n  screenshot: {shot}\n  JupyterLab log: {lab.log}"
+        ) from error
+
+
+def open_notebook(browser: Browser, lab: Lab, notebook: str) -> Page:
+    # tall enough that a game with its tree fits on the screen (for the screenshots)
+    page = browser.new_page(viewport={"width": 1200, "height": 2000})
+    page.set_default_timeout(WAIT_MS)
+    page.goto(lab.address(notebook))
+    page.locator(".jp-NotebookPanel").first.wait_for()
+    expect(page.locator(".jp-StatusBar-Widget", has_text="Idle").first).to_be_visible()
+    return page
+
+
+def board_text(game: Locator) -> str:
+    """The board as the player sees it: each cell button's text, row by row."""
+    cells = game.locator(".tictac-board button.tictac-cell")
+    return "".join((t.strip() or ".") for t in cells.all_inner_texts())
+
+
+def save_screenshot(locator: Locator, name: str) -> None:
+    path = ARTIFACTS / name
+    locator.screenshot(path=str(path))
+    target = os.environ.get("TICTAC_SCREENSHOTS")
+    if target:
+        shutil.copy(path, Path(target) / name)
+
+
+def test_a_student_plays_the_unbeatable_ai_in_jupyterlab(browser: Browser, lab: Lab) -> None:
+    page = open_notebook(browser, lab, "play.ipynb")
+    with evidence(page, lab, "play"):
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        games = page.locator(".tictac-game")
+        expect(games).to_have_count(5)
+        expect(page.locator(".jp-StatusBar-Widget", has_text="Idle").first).to_be_visible()
+
+        # The first game: the human plays X against the unbeatable level.
+        game = games.nth(0)
+        status = game.locator(".tictac-status")
+        expect(status).to_have_text(re.compile(r"X to move \(you\)"))
+        history = [board_text(game)]
+        while True:
+            free = game.locator(".tictac-board button.tictac-cell:not([disabled])")
+            if free.count() == 0:
+                break
+            before = board_text(game)
+            free.first.click()
+            # the human's X, then the AI's O (unless the human's move ended the game)
+            expect(game.locator(".tictac-board .tictac-x")).to_have_count(before.count("X") + 1)
+            if "Draw" not in status.inner_text():
+                expect(game.locator(".tictac-board .tictac-o")).to_have_count(before.count("O") + 1)
+            history.append(board_text(game))
+        final = status.inner_text()
+        assert re.search(r"Draw|O wins", final), f"the game ended with {final!r}"
+        assert "X wins" not in final
+        save_screenshot(game, "play-finished.png")
+
+        # Undo takes back the human's last move and the AI's reply.
+        game.locator("button.tictac-undo").click()
+        expect(game.locator(".tictac-board .tictac-x")).to_have_count(history[-2].count("X"))
+        assert board_text(game) == history[-2]
+        expect(status).to_have_text(re.compile(r"X to move \(you\)"))
+
+        # The third game shows the AI's thinking: after a move, a Graphviz tree appears.
+        thinking_game = games.nth(2)
+        thinking_game.locator(".tictac-board button.tictac-cell:not([disabled])").first.click()
+        tree = thinking_game.locator(".tictac-thinking .jp-RenderedSVG img")
+        expect(tree.first).to_be_visible()
+
+        # AI against AI, one step at a time, thinking shown: the picture for the README.
+        duel = games.nth(3)
+        for marks in range(1, 7):
+            duel.locator("button.tictac-step").click()
+            expect(duel.locator(".tictac-board .tictac-x, .tictac-board .tictac-o")).to_have_count(
+                marks
+            )
+        expect(duel.locator(".tictac-thinking .jp-RenderedSVG img").first).to_be_visible()
+        save_screenshot(duel, "play-thinking.png")
+    page.close()
+
+
+def test_stored_pictures_show_before_anything_runs(browser: Browser, lab: Lab) -> None:
+    for notebook, selector in [
+        ("03-minimax.ipynb", ".jp-RenderedSVG img"),  # trees and boards
+        ("01-how-big.ipynb", ".jp-RenderedImage img"),  # matplotlib charts
+    ]:
+        page = open_notebook(browser, lab, notebook)
+        with evidence(page, lab, notebook.removesuffix(".ipynb")):
+            pictures = page.locator(selector)
+            expect(pictures.first).to_be_visible()
+            assert pictures.count() >= 2
+            # nothing ran: the cells show their stored execution counts, and no kernel work
+            expect(page.locator(".jp-StatusBar-Widget", has_text="Idle").first).to_be_visible()
+        page.close()
