@@ -34,7 +34,14 @@ from tictac.state import (
     symmetry_permutations,
     winning_lines,
 )
-from tictac.tournament import GameRecord, MatchResult, play_game, play_match, round_robin
+from tictac.tournament import (
+    GameRecord,
+    MatchResult,
+    play_game,
+    play_match,
+    round_robin,
+    wilson_interval,
+)
 
 __version__ = "0.1.0"
 
@@ -82,6 +89,7 @@ __all__ = [
     "solve",
     "symmetry_permutations",
     "two_in_a_row",
+    "wilson_interval",
     "win_loss",
     "winning_lines",
     *_LAZY,

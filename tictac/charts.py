@@ -44,7 +44,8 @@ def wins_by_length_chart(match: MatchResult, *, ax: Any = None) -> Any:
     ax.set_title(
         f"{match.first} vs {match.second}: {len(match.games)} games, {match.draws()} draws"
     )
-    ax.legend(frameon=False)
+    ax.set_ylim(top=ax.get_ylim()[1] * 1.25)  # room for the legend above the bars
+    ax.legend(frameon=False, loc="upper left", ncols=2)
     ax.spines[["top", "right"]].set_visible(False)
     return ax
 

@@ -24,20 +24,36 @@ from typing import Any
 
 from tictac.pictures import board_svg
 from tictac.scoring import Score, win_loss
-from tictac.search import minimax
+from tictac.search import alphabeta, minimax
 from tictac.state import State, reachable_states
 
 __all__ = [
+    "CountCheck",
+    "GameCheck",
     "Mismatch",
+    "MoveOrderReport",
+    "OneOf",
+    "PredictionReport",
     "Report",
     "check_alphabeta",
+    "check_alphabeta_nodes",
+    "check_centre_rule",
+    "check_completing_moves",
     "check_count",
-    "check_heuristic",
+    "check_depth_aware_minimax",
+    "check_fork_rule",
     "check_function",
+    "check_heuristic",
     "check_minimax",
+    "check_move_order",
+    "check_predicted_moves",
+    "check_rule",
+    "check_sensible_level",
+    "check_subtree_sum",
     "check_win_against",
     "check_winner",
     "exercise_positions",
+    "fork_moves",
 ]
 
 SHOWN = 6  # how many differing positions a report draws
@@ -546,36 +562,11 @@ def check_predicted_moves(
 
 
 def _textbook_alphabeta(state: State, order: Callable[[State], Iterable[int]]) -> tuple[float, int]:
-    """Alpha-beta as the textbook writes it, win/loss values from X's side, trying the moves
-    in `order`: the value of `state` and the number of positions visited, `state` included.
-
-    One window (alpha, beta) is passed down; a position stops trying moves as soon as
-    ``alpha >= beta``. :func:`~tictac.search.alphabeta` with ``exact_root=False`` does the
-    same in board order.
+    """Alpha-beta as the textbook writes it (one window shared by the root's moves), trying the
+    moves in `order`: the value of `state` and the number of positions visited, itself included.
     """
-    visited = 0
-
-    def search(s: State, alpha: float, beta: float) -> float:
-        nonlocal visited
-        visited += 1
-        if s.is_terminal:
-            return win_loss(s, 0)
-        maximising = s.turn == "X"
-        best = -float("inf") if maximising else float("inf")
-        for move in order(s):
-            value = search(s.play(move), alpha, beta)
-            if maximising:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        return best
-
-    value = search(state, -float("inf"), float("inf"))
-    return value, visited
+    result = alphabeta(state, order_moves=order, exact_root=False)
+    return result.value, result.stats.nodes
 
 
 def check_alphabeta_nodes(function: Callable[[State], int]) -> Report:
@@ -637,16 +628,6 @@ def check_move_order(order: Callable[[State], Iterable[int]]) -> MoveOrderReport
     return result
 
 
-__all__ += [
-    "MoveOrderReport",
-    "PredictionReport",
-    "check_alphabeta_nodes",
-    "check_depth_aware_minimax",
-    "check_move_order",
-    "check_predicted_moves",
-]
-
-
 # ---------------------------------------------------------------------------------------------
 # Lesson 7: playing
 
@@ -685,7 +666,9 @@ def check_win_against(level: str, moves: list[int], *, you: str = "X", seed: int
     legal when their turn comes (the AI took the cell) end the replay with a note.
 
     >>> check_win_against("random", [4, 0, 8], seed=1)
-    against random: the game is still running after your moves (O to move).
+    against random: you win in 3 moves!
+    >>> check_win_against("random", [4], seed=1)
+    against random: the game is still running after your moves (X to move).
     """
     from tictac.players import make_player
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from tictac.state import State
 
@@ -114,18 +115,27 @@ def board_svg(
     return "".join(parts)
 
 
+class SVGPicture(Protocol):
+    """Anything that draws itself as SVG in a notebook (a `draw_board` picture, a tree...)."""
+
+    def _repr_svg_(self) -> str: ...
+
+
+Drawable = State | SVGPicture
+
+
 @dataclass(frozen=True)
 class Gallery:
-    """Several boards side by side, each with a caption: shows itself in a notebook."""
+    """Several boards or pictures side by side, each with a caption; shows itself in a notebook."""
 
-    boards: tuple[State, ...]
+    boards: tuple[Drawable, ...]
     captions: tuple[str, ...]
     cell: int = 30
 
     def _repr_html_(self) -> str:
         items = "".join(
             '<figure style="margin:0;text-align:center;font-size:12px">'
-            f"{board_svg(board, cell=self.cell)}"
+            f"{_svg_of(board, self.cell)}"
             f"<figcaption>{html.escape(caption)}</figcaption></figure>"
             for board, caption in zip(self.boards, self.captions)
         )
@@ -135,26 +145,37 @@ class Gallery:
 
     def __repr__(self) -> str:
         return "\n".join(
-            f"{caption}: {board.text}" if caption else board.text
+            f"{caption}: {_text_of(board)}" if caption else _text_of(board)
             for board, caption in zip(self.boards, self.captions)
         )
 
 
+def _svg_of(board: Drawable, cell: int) -> str:
+    return board_svg(board, cell=cell) if isinstance(board, State) else board._repr_svg_()
+
+
+def _text_of(board: Drawable) -> str:
+    return board.text if isinstance(board, State) else repr(board)
+
+
 def show_boards(
-    states: Iterable[State], captions: Iterable[str] | None = None, *, cell: int = 30
+    boards: Iterable[Drawable], captions: Iterable[str] | None = None, *, cell: int = 30
 ) -> Gallery:
-    """Boards side by side with captions, for a notebook.
+    """Boards (or any SVG pictures, such as `draw_move_values`) side by side with captions.
 
     >>> g = show_boards([State.new(), State.new().play(4)], ["empty", "centre"])
     >>> print(repr(g))
     empty: .../.../...
     centre: .../.X./...
     """
-    boards = tuple(states)
-    texts = tuple(captions) if captions is not None else ("",) * len(boards)
-    if len(texts) != len(boards):
-        raise ValueError(f"{len(boards)} boards need {len(boards)} captions, not {len(texts)}")
-    return Gallery(boards, texts, cell)
+    shown = tuple(boards)
+    texts = tuple(captions) if captions is not None else ("",) * len(shown)
+    if len(texts) != len(shown):
+        raise ValueError(f"{len(shown)} boards need {len(shown)} captions, not {len(texts)}")
+    for board in shown:
+        if not isinstance(board, State) and not hasattr(board, "_repr_svg_"):
+            raise TypeError(f"show_boards draws States and SVG pictures, not {board!r}")
+    return Gallery(shown, texts, cell)
 
 
 def _corner(index: int, cols: int, cell: int, pad: int) -> tuple[int, int]:

@@ -35,7 +35,7 @@ import functools
 import math
 import operator
 import random
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
@@ -199,7 +199,7 @@ def alphabeta(
     score: Score = win_loss,
     depth: int | None = None,
     heuristic: Score | None = None,
-    order_moves: bool = False,
+    order_moves: bool | Callable[[State], Iterable[int]] = False,
     table: Memo = False,
     exact_root: bool = True,
     tie_break: TieBreak = "first",
@@ -211,9 +211,10 @@ def alphabeta(
 
     ``order_moves=True`` tries the likeliest good moves first (a move that wins at once, then
     one that blocks the opponent's win, then cells on more lines: centre, corners, edges),
-    which lets more moves be skipped. `table` remembers positions like minimax's `memo`; it
-    stores whether a value is exact or only a lower or upper bound (a search cut short only
-    learns a bound) and uses it only when that is enough.
+    which lets more moves be skipped; or pass your own ``order(state) -> moves`` (every legal
+    move, once each) to try the moves in that order. `table` remembers positions like
+    minimax's `memo`; it stores whether a value is exact or only a lower or upper bound (a
+    search cut short only learns a bound) and uses it only when that is enough.
 
     With `exact_root` (the default) every root move is searched with the full window, so
     `move_values` are exact and `best_moves` complete. ``exact_root=False`` searches the root
@@ -230,7 +231,9 @@ def alphabeta(
     """
     search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth)
     search.use_table(_memo_key("table", table))
-    if order_moves:
+    if callable(order_moves):
+        search.moves = lambda position: tuple(order_moves(position))
+    elif order_moves:
         search.moves = _moves_best_first
     if exact_root:
         value, move_values = search.search_root(
@@ -361,7 +364,10 @@ class _Search:
         self.visit(0)
         if root.is_terminal:
             return self.leaf_value(root, 0), {}
-        move_values = {move: value_of(root._play_unchecked(move)) for move in root.legal_moves()}
+        searched = {move: value_of(root._play_unchecked(move)) for move in self.moves(root)}
+        move_values = dict(
+            sorted(searched.items())
+        )  # searched in the chosen order, kept in board order
         best = max if root.turn == X else min
         return best(move_values.values()), move_values
 
