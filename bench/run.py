@@ -16,7 +16,17 @@ from the run before):
 * OpenSpiel's Python ``minimax.alpha_beta_search`` and ``MinimaxSolver``, when the optional
   ``open-spiel`` package is installed.
 
-Table 2 times the fast solver on other questions: warm decisions, and bigger boards.
+Table 2 times the fast solver on other questions: warm decisions, bigger boards, and the
+master's own decisions on 4x4 (``players.make_player("master")``, which asks
+``solver.best_move``).
+
+Table 3 times whole games: a match of 10,000 games of the master against the random player
+(``tournament.play_match``), the same seeded games in every run.
+
+Table 4 times every decision of the master in seeded 4x4 games (4 in a row), each one from a
+cold cache (the solver's memos cleared, its geometry kept), against itself and against the
+random player: the median and the slowest decision, by wall clock and by CPU time (the
+latter is not stretched by other programs busy on the same machine).
 """
 
 from __future__ import annotations
@@ -31,7 +41,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictac import solver
+from tictac.players import make_player
 from tictac.state import State, symmetry_permutations, winning_lines
+from tictac.tournament import play_match
 
 # ---------------------------------------------------------------------------------------------
 # The tutorials' plain minimax, ported to Python: a list of nine cells (" " when empty), a
@@ -106,6 +118,7 @@ class Row:
     run: Callable[[], Any]
     before: Callable[[], None] | None = None  # not timed: e.g. clearing caches
     slow: bool = False  # seconds per run: fewer repetitions
+    runs: int | None = None  # exactly this many runs, whatever the table's repetitions
 
 
 @dataclass
@@ -121,9 +134,11 @@ def measure(rows: list[Row], repeats: int, slow_repeats: int) -> list[Result]:
     the machine slows them alike rather than one row more than the others."""
     times: list[list[float]] = [[] for _ in rows]
     answers: list[Any] = [None] * len(rows)
-    for round_number in range(repeats):
+    rounds = max([repeats, *(row.runs for row in rows if row.runs is not None)])
+    for round_number in range(rounds):
         for i, row in enumerate(rows):
-            if row.slow and round_number >= slow_repeats:
+            wanted = row.runs if row.runs is not None else slow_repeats if row.slow else repeats
+            if round_number >= wanted:
                 continue
             if row.before is not None:
                 row.before()
@@ -264,6 +279,8 @@ def other_rows() -> list[Row]:
     four_three = State.parse("..../..O./..../X...", k=3)
     cold = clear_fast_solver
     best, outcome, outcomes = solver.best_moves, solver.outcome, solver.move_outcomes
+    four_empty = State.new(4, 4, 4)
+    master = make_player("master")
 
     def warm() -> None:
         best(empty)  # the complete 3x3 table is there (a cold row may have cleared it)
@@ -279,7 +296,76 @@ def other_rows() -> list[Row]:
         Row("(4,4,4) 1 mark: best_moves, cold", lambda: len(best(four_one)), cold),
         Row("(4,4,4) 4 marks: best_moves, cold", lambda: len(best(four_four)), cold),
         Row("(4,4,4) 4 marks: move_outcomes, cold", lambda: len(outcomes(four_four)), cold),
+        Row("(4,4,4) 1 mark: best_move, cold", lambda: solver.best_move(four_one), cold),
+        Row("(4,4,4) master's first move, cold", lambda: master.choose(four_empty), cold),
     ]
+
+
+MATCH_GAMES = 10_000
+MATCH_SEED = 4
+
+
+def match_rows(runs: int) -> list[Row]:
+    """Whole games: the master against the random player, the same seeded games each run."""
+
+    def match() -> str:
+        result = play_match(
+            make_player("master"), make_player("random"), games=MATCH_GAMES, seed=MATCH_SEED
+        )
+        wins, draws = result.wins("master"), result.draws("master")
+        return f"master: {wins} wins, {draws} draws, {result.losses('master')} losses"
+
+    return [Row(f"{MATCH_GAMES:,} games master vs random", match, clear_fast_solver, runs=runs)]
+
+
+def self_play_times(
+    x_level: str, o_level: str, seeds: range, *, random_ties: bool
+) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds of each of the master's decisions in seeded (4,4,4) games,
+    every decision from a cold cache (the game's own cache is not carried over)."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    for seed in seeds:
+        players = {
+            side: make_player(level, seed=seed + offset)
+            if level == "random"
+            else make_player(level, seed=seed + offset, random_ties=random_ties)
+            for side, level, offset in (("X", x_level, 0), ("O", o_level, 1000))
+        }
+        state = State.new(4, 4, 4)
+        while not state.is_terminal:
+            player = players[state.turn]
+            if player.name == "random":
+                state = state.play(player.choose(state))
+                continue
+            solver.clear_caches()
+            solver._solver(4, 4, 4)  # the geometry is made once per board size, not timed
+            gc.collect()
+            start_wall, start_cpu = time.perf_counter(), time.process_time()
+            move = player.choose(state)
+            wall.append(time.perf_counter() - start_wall)
+            cpu.append(time.process_time() - start_cpu)
+            state = state.play(move)
+    return wall, cpu
+
+
+def print_self_play(games: int) -> None:
+    print(f"\n4. The master's decisions on 4x4 (4 in a row), each cold, {games} games a line\n")
+    matchups = [
+        ("master vs master", "master", "master", False),
+        ("master vs master, random ties", "master", "master", True),
+        ("master (X) vs random", "master", "random", False),
+        ("random vs master (O)", "random", "master", False),
+        ("master vs random, random ties", "master", "random", True),
+    ]
+    width = max(len(name) for name, *_ in matchups)
+    header = f"{'decisions':>9}  {'median':>11}  {'slowest':>11}  {'slowest CPU':>11}"
+    print(f"  {'':{width}}  {header}")
+    for name, x_level, o_level, ties in matchups:
+        wall, cpu = self_play_times(x_level, o_level, range(games), random_ties=ties)
+        median, slowest = show_time(statistics.median(wall)), show_time(max(wall))
+        print(f"  {name:{width}}  {len(wall):>9}  {median}  {slowest}  {show_time(max(cpu))}")
+    sys.stdout.flush()
 
 
 def main() -> None:
@@ -311,6 +397,12 @@ def main() -> None:
         "2. The fast solver on other questions",
         measure(other_rows(), repeats, slow_repeats),
     )
+    match_runs = 3 if args.quick else 5
+    print_table(
+        f"3. Whole games, cold (median of {match_runs} runs)",
+        measure(match_rows(match_runs), repeats, slow_repeats),
+    )
+    print_self_play(2 if args.quick else 6)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from tictac import solver
-from tictac.solver import Outcome, best_moves, move_outcomes, outcome, prove, solve
+from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, prove, solve
 from tictac.state import State, reachable_states, winning_lines
 
 Cells = tuple[str, ...]
@@ -219,6 +219,178 @@ def test_four_by_four_decisions_are_consistent() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# One optimal move: best_move
+
+
+def check_best_move(state: State, expected: tuple[int, ...], seeds: range = range(3)) -> None:
+    """`best_move` is the first of the optimal moves, or with an rng one of them."""
+    assert best_move(state) == expected[0], state
+    for seed in seeds:
+        assert best_move(state, rng=random.Random(seed)) in expected, (state, seed)
+
+
+def test_best_move_on_every_tic_tac_toe_position(tic_tac_toe: list[State]) -> None:
+    """From the complete table: the first optimal move, or exactly ``rng.choice`` of them, so
+    seeded players choose as they did when they called ``best_moves``."""
+    solver.clear_caches()
+    for state in tic_tac_toe:
+        if state.is_terminal:
+            continue
+        best = best_moves(state)
+        assert best_move(state) == best[0], state
+        for seed in range(3):
+            chosen = best_move(state, rng=random.Random(seed))
+            assert chosen == random.Random(seed).choice(best), (state, seed)
+
+
+def test_best_move_on_every_tic_tac_toe_position_by_search_alone(
+    search_only: None, tic_tac_toe: list[State], tic_tac_toe_reference: Reference
+) -> None:
+    """The big-board path (won, drawn and lost positions alike) against plain minimax."""
+    for state in tic_tac_toe:
+        if not state.is_terminal:
+            check_best_move(state, reference_best_moves(state, tic_tac_toe_reference))
+
+
+def four_by_four_openings(k: int, plies: int) -> list[State]:
+    """Every position of the 4x4 board reached in at most `plies` moves, games over left out."""
+    found, frontier = [], [State.new(4, 4, k)]
+    for _ in range(plies + 1):
+        found += frontier
+        frontier = list({s.play(m) for s in frontier for m in s.legal_moves()})
+        frontier = sorted((s for s in frontier if not s.is_terminal), key=lambda s: s.cells)
+    return found
+
+
+@pytest.mark.parametrize("k", [4, 3])
+def test_best_move_on_four_by_four_openings(k: int) -> None:
+    """Every position after up to two moves and a sample after three or four: best_move is an
+    optimal move, keeps the outcome (value and distance), and does not depend on the cache."""
+    rng = random.Random(k)
+    deeper = [s for s in four_by_four_openings(k, 4) if s.moves_made > 2]
+    positions = four_by_four_openings(k, 2) + rng.sample(deeper, 40)
+    solver.clear_caches()
+    for i, state in enumerate(positions):
+        if i % 5 == 0:
+            solver.clear_caches()  # some decisions cold, the others after earlier questions
+        chosen = best_move(state)
+        randomly = best_move(state, rng=random.Random(i))
+        best = best_moves(state)
+        assert chosen == best[0], state
+        assert randomly in best, state
+        total = outcome(state)
+        for move in (chosen, randomly):
+            after = outcome(state.play(move))
+            assert Outcome(after.value, after.plies + 1) == total, (state, move)
+
+
+@pytest.mark.parametrize(
+    ("text", "k"),
+    [
+        ("X../.O./..X", None),  # O to move draws only on an edge
+        ("................", 4),  # every move draws
+        ("..../..O./..../X...", 3),  # X wins fastest with 4 or 14
+        (".XO./...O/X.../..X.", 3),  # O wins fastest with 6, 10 or 11
+        ("..X./..../..../....", 3),  # O has lost: 0, 1 and 3 hold out longest
+    ],
+)
+def test_best_move_with_an_rng_picks_every_optimal_move_alike(text: str, k: int | None) -> None:
+    state = State.parse(text, k=k)
+    best = best_moves(state)
+    rng = random.Random(1)
+    draws = 200 * len(best)
+    counts = {move: 0 for move in best}
+    for _ in range(draws):
+        counts[best_move(state, rng=rng)] += 1
+    assert set(counts) == set(best)  # never a move outside best_moves
+    # each optimal move about 200 times (uniform), never badly off
+    assert all(120 < count < 280 for count in counts.values()), counts
+
+
+def test_best_move_refuses_a_finished_game() -> None:
+    for finished in (State.parse("XXX/OO./..."), State.parse("XOX/XOO/OXX")):
+        with pytest.raises(ValueError, match="game still in progress"):
+            best_move(finished)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pairing strategies
+
+
+def brute_force_pairs(needs: list[int]) -> bool:
+    """Try every way of giving each set two cells of its own."""
+    if not needs:
+        return True
+    cells = [bit for bit in range(needs[0].bit_length()) if needs[0] >> bit & 1]
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            taken = 1 << a | 1 << b
+            if brute_force_pairs([need & ~taken for need in needs[1:]]):
+                return True
+    return False
+
+
+def test_pairs_exist_matches_brute_force() -> None:
+    rng = random.Random(2)
+    answers = set()
+    for _ in range(2000):
+        needs = [
+            sum(1 << c for c in rng.sample(range(9), rng.randint(1, 4)))
+            for _ in range(rng.randint(0, 5))
+        ]
+        answer = solver._pairs_exist(needs)
+        assert answer == brute_force_pairs(needs), [bin(need) for need in needs]
+        answers.add(answer)
+    assert answers == {True, False}
+
+
+def test_a_pairing_strategy_never_hides_a_win_in_tic_tac_toe(
+    tic_tac_toe: list[State], tic_tac_toe_reference: Reference
+) -> None:
+    """Whenever the pairing test says a player cannot win, plain minimax agrees."""
+    table = solver._Solver(3, 3, 3)
+    fired = 0
+    for state in tic_tac_toe:
+        if state.is_terminal:
+            continue
+        me, opp = solver._bitboards(state)
+        empty = table.full ^ (me | opp)
+        left = empty.bit_count()
+        value = reference_outcome(state, tic_tac_toe_reference).value
+        mover_value = value if state.turn == "X" else -value
+        if table.pairing_blocks(opp, empty, (left + 1) // 2):  # the mover cannot win
+            fired += 1
+            assert mover_value <= 0, state
+        if table.pairing_blocks(me, empty, left // 2):  # the opponent cannot win
+            fired += 1
+            assert mover_value >= 0, state
+    assert fired > 1000
+
+
+@pytest.mark.parametrize("k", [4, 3])
+def test_four_by_four_search_agrees_with_the_exact_table(k: int) -> None:
+    """Values by alpha-beta (with pairing strategies) and by the exact memoised negamax, on
+    positions from random games with 8 to 10 empty cells, where the pairings often fire."""
+    rng = random.Random(10 + k)
+    table = solver._Solver(4, 4, k)
+    fired = checked = 0
+    while checked < 60:
+        state = State.new(4, 4, k)
+        empties = rng.choice((8, 9, 10))
+        while not state.is_terminal and len(state.legal_moves()) > empties:
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_terminal:
+            continue
+        me, opp = solver._bitboards(state)
+        empty = table.full ^ (me | opp)
+        fired += table.pairing_blocks(opp, empty, (empty.bit_count() + 1) // 2)
+        exact = solver._sign(solver._mover_score(table.exact(me, opp)))
+        assert solver._Solver(4, 4, k).value(me, opp) == exact, state
+        checked += 1
+    assert k == 3 or fired > 10
+
+
+# ---------------------------------------------------------------------------------------------
 # Finished games and bad input
 
 
@@ -239,7 +411,7 @@ def test_finished_games() -> None:
     )
 
 
-@pytest.mark.parametrize("function", [solve, outcome, move_outcomes, best_moves])
+@pytest.mark.parametrize("function", [solve, outcome, move_outcomes, best_moves, best_move])
 @pytest.mark.parametrize("bad", ["XO./.X./..O", None, ("X", ".", "."), 4])
 def test_anything_but_a_state_is_refused_clearly(function: object, bad: object) -> None:
     with pytest.raises(TypeError, match=r"needs a tictac State .* not "):

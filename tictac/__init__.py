@@ -25,7 +25,7 @@ from tictac.scoring import (
     win_loss,
 )
 from tictac.search import SearchResult, SearchStats, TraceNode, alphabeta, minimax, minimax_value
-from tictac.solver import Outcome, best_moves, move_outcomes, outcome, solve
+from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, solve
 from tictac.state import (
     IllegalMove,
     InvalidBoard,
@@ -70,6 +70,7 @@ __all__ = [
     "State",
     "TraceNode",
     "alphabeta",
+    "best_move",
     "best_moves",
     "depth_aware",
     "depth_scaled",

@@ -409,12 +409,12 @@ def check_subtree_sum(function: Callable[[State, str], float]) -> Report:
     It runs on positions with at least five marks, one per group of mirror images, for both
     players, and compares the sums rounded to three decimals.
     """
-    from tictac.players import _subtree_sum
+    from tictac.players import subtree_sum
 
     return check_function(
         "subtree sum",
         lambda s: {me: round(function(s, me), 3) for me in ("X", "O")},
-        lambda s: {me: round(_subtree_sum(s, me), 3) for me in ("X", "O")},
+        lambda s: {me: round(subtree_sum(s, me), 3) for me in ("X", "O")},
         exercise_positions(min_marks=5, up_to_symmetry=True),
     )
 

@@ -57,7 +57,9 @@ __all__ = [
     "optimal",
     "random_move",
     "searching",
+    "subtree_sum",
     "tactical",
+    "unknown_is_a_draw",
 ]
 
 Rule = Callable[[State, random.Random], int]
@@ -138,15 +140,17 @@ def optimal(*, random_ties: bool = False, corner_opening: bool = False) -> Rule:
     """Perfect play from the solver: the best result, won as fast or lost as slowly as can be.
 
     Among equally good moves it takes the first in board order, or a random one with
-    `random_ties`. With `corner_opening` it always opens in the top-left corner, the shortcut
-    one tutorial used to save its slow search the first, biggest decision.
+    `random_ties` (each optimal move equally likely, drawn from the player's `rng`). With
+    `corner_opening` it always opens in the top-left corner, the shortcut one tutorial used
+    to save its slow search the first, biggest decision.
+
+    It asks :func:`tictac.solver.best_move`, which proves only as many moves as it needs.
     """
 
     def rule(state: State, rng: random.Random) -> int:
         if corner_opening and state.moves_made == 0:
             return 0
-        best = solver.best_moves(state)
-        return rng.choice(best) if random_ties else best[0]
+        return solver.best_move(state, rng=rng if random_ties else None)
 
     return rule
 
@@ -193,9 +197,13 @@ def searching(*, depth: int, heuristic: Score, score: Score = win_loss) -> Rule:
             f"the search depth must be a whole number of moves, 1 or more, not {depth!r}"
         )
 
+    known: dict[State, tuple[int, ...]] = {}  # a position's best moves never change
+
     def rule(state: State, rng: random.Random) -> int:
-        result = alphabeta(state, score=score, depth=depth, heuristic=heuristic, table=True)
-        return rng.choice(result.best_moves)
+        if state not in known:
+            found = alphabeta(state, score=score, depth=depth, heuristic=heuristic, table=True)
+            known[state] = found.best_moves
+        return rng.choice(known[state])
 
     return rule
 
@@ -215,7 +223,7 @@ def brute_force_sum(state: State, rng: random.Random) -> int:
     Summing is not minimax: a move that wins in many lines but loses in one can look best.
     """
     me = state.turn
-    sums = {move: _subtree_sum(state._play_unchecked(move), me) for move in state.legal_moves()}
+    sums = {move: subtree_sum(state._play_unchecked(move), me) for move in state.legal_moves()}
     return max(sums, key=lambda move: sums[move])
 
 
@@ -225,13 +233,18 @@ def _score_for(player: Mark) -> Score:
 
 
 @functools.cache
-def _subtree_sum(state: State, me: Mark) -> float:
-    """Sum of `me`'s depth-scaled scores over every finished game below `state` (cached:
-    the depth is absolute, so a position's sum is the same whichever way it was reached)."""
+def subtree_sum(state: State, me: Mark) -> float:
+    """Sum of `me`'s depth-scaled scores over every finished game below `state`: what the
+    brute-force player adds up (cached: the depth counts the marks on the final board, so a
+    position's sum is the same whichever way it was reached).
+
+    >>> round(subtree_sum(State.parse("XX./OO./..."), "X"), 2)
+    117.63
+    """
     if state.is_terminal:
         side = 1 if me == "X" else -1
         return side * _score_for(me)(state, state.moves_made + 1)
-    return sum(_subtree_sum(state._play_unchecked(move), me) for move in state.legal_moves())
+    return sum(subtree_sum(state._play_unchecked(move), me) for move in state.legal_moves())
 
 
 def _check_probability(probability: float) -> None:

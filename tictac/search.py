@@ -360,14 +360,15 @@ class _Search:
     def search_root(
         self, root: State, value_of: Callable[[State], float]
     ) -> tuple[float, dict[int, float]]:
-        """The root's value and the value of each of its moves, in board order."""
+        """The root's value and the value of each of its moves, in the order searched.
+
+        With a shared window only the first best move found is sure to be best (later moves
+        may show bounds), so :meth:`result` needs the order the moves were tried in.
+        """
         self.visit(0)
         if root.is_terminal:
             return self.leaf_value(root, 0), {}
-        searched = {move: value_of(root._play_unchecked(move)) for move in self.moves(root)}
-        move_values = dict(
-            sorted(searched.items())
-        )  # searched in the chosen order, kept in board order
+        move_values = {move: value_of(root._play_unchecked(move)) for move in self.moves(root)}
         best = max if root.turn == X else min
         return best(move_values.values()), move_values
 
@@ -380,12 +381,11 @@ class _Search:
         only_first_best: bool = False,
     ) -> SearchResult:
         best_moves = tuple(move for move, v in move_values.items() if v == value)
-        if only_first_best:
-            best_moves = best_moves[:1]
+        best_moves = best_moves[:1] if only_first_best else tuple(sorted(best_moves))
         return SearchResult(
             value=value,
             best_moves=best_moves,
-            move_values=move_values,
+            move_values=dict(sorted(move_values.items())),  # board order
             stats=self.stats(),
             move=_break_tie(best_moves, tie_break, seed),
             trace=self.trace(),

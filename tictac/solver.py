@@ -22,14 +22,17 @@ so for a draw the number of plies is simply the number of empty cells.
 Boards of up to 9 cells (tic-tac-toe) get a complete table: every reachable position with its
 score, built once by one memoised negamax from the empty board; later questions are lookups.
 Bigger boards are answered on demand: :func:`solve` by alpha-beta with a transposition table,
-board symmetries and forced moves; the distances for :func:`outcome` by a "win within d plies?"
-search with d = 1, 3, 5, ... (which is quick because it may ignore every line that cannot be
-finished in time), or by the exact memoised negamax once few cells are left. What is learnt is
-kept for later questions about the same board size; :func:`clear_caches` forgets it.
+board symmetries, forced moves and pairing strategies; the distances for :func:`outcome` by a
+"win within d plies?" search with d = 1, 3, 5, ... (which is quick because it may ignore every
+line that cannot be finished in time), or by the exact memoised negamax once few cells are left.
+What is learnt is kept for later questions about the same board size; :func:`clear_caches`
+forgets it.
 
-The work grows steeply with the board: 4x4 takes milliseconds (a tenth of a second for some
-decisions near the start of a 4-in-a-row game), while proving that 5x5 with 4 in a row is a
-draw takes tens of seconds and a few hundred megabytes.
+:func:`best_moves` proves every move optimal or not; :func:`best_move` picks one optimal move
+and proves only as many moves as it must.
+
+The work grows steeply with the board: a 4x4 decision takes milliseconds, while proving that
+5x5 with 4 in a row is a draw takes tens of seconds and a few hundred megabytes.
 
 >>> from tictac.state import State
 >>> solve(State.new())
@@ -39,6 +42,8 @@ draw takes tens of seconds and a few hundred megabytes.
 Outcome(value=1, plies=1)
 >>> best_moves(s)
 (2,)
+>>> best_move(s)
+2
 >>> move_outcomes(s)[2], move_outcomes(s)[6]  # after 6, O wins on the next move
 (Outcome(value=1, plies=0), Outcome(value=-1, plies=1))
 >>> prove(4, 4, 3)
@@ -48,6 +53,7 @@ Outcome(value=1, plies=1)
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Sequence
 from operator import or_
 from typing import NamedTuple, Protocol, TypeVar
@@ -56,6 +62,7 @@ from tictac.state import State, symmetry_permutations, winning_lines
 
 __all__ = [
     "Outcome",
+    "best_move",
     "best_moves",
     "clear_caches",
     "move_outcomes",
@@ -176,6 +183,33 @@ def best_moves(state: State) -> tuple[int, ...]:
     return solver.best_moves(*_bitboards(state))
 
 
+def best_move(state: State, *, rng: random.Random | None = None) -> int:
+    """One optimal move for the player to move: always one of :func:`best_moves`.
+
+    Without `rng` it is the first optimal move in board order, ``best_moves(state)[0]``; with
+    `rng` it is a random one, each optimal move equally likely. Unlike :func:`best_moves` it
+    does not prove every move on big boards: it finds the position's value (and, for a win or
+    a loss, its distance) once, then tries the moves one at a time, in board order or in a
+    random order, and stops at the first that keeps that value at that distance.
+
+    >>> best_move(State.parse("XX./OO./..."))  # win at once
+    2
+    >>> best_move(State.parse("X../.O./..X"))  # the first of the edges 1, 3, 5, 7
+    1
+    >>> best_move(State.parse("X../.O./..X"), rng=random.Random(3)) in (1, 3, 5, 7)
+    True
+    >>> best_move(State.parse("XXX/OO./..."))
+    Traceback (most recent call last):
+      ...
+    ValueError: best_move() needs a game still in progress: this one is over
+    """
+    _check_state(state, "best_move")
+    if state.is_terminal:
+        raise ValueError("best_move() needs a game still in progress: this one is over")
+    solver = _solver(state.rows, state.cols, state.k)
+    return solver.best_move(*_bitboards(state), rng)
+
+
 def prove(rows: int, cols: int, k: int) -> int:
     """The value of the empty `rows` x `cols` board with `k` in a row: +1, 0 or -1 (X's view).
 
@@ -246,6 +280,47 @@ def _move_score(score: int) -> int:
     if score < 0:
         return -1 - score
     return 0
+
+
+def _pairs_exist(needs: Sequence[int]) -> bool:
+    """Can each set of cells in `needs` (bit masks) get two cells of its own, none shared?
+
+    A bipartite matching of two slots per set to the cells, grown one slot at a time by
+    augmenting paths (Kuhn's algorithm): a slot takes a free cell of its set, or a cell whose
+    current slot can move on to another cell, and so on down the path.
+
+    >>> _pairs_exist([0b0111, 0b1110])  # {0, 1} and {2, 3}
+    True
+    >>> _pairs_exist([0b0111, 0b0111])  # four cells wanted out of three
+    False
+    """
+    cells = 0
+    for need in needs:
+        cells |= need
+    if 2 * len(needs) > cells.bit_count():
+        return False  # more cells wanted than there are: the common case, answered at once
+    owner: dict[int, int] = {}  # cell bit -> the slot holding it
+    slots = [need for need in needs for _ in range(2)]
+    seen = 0
+
+    def place(slot: int) -> bool:
+        nonlocal seen
+        free = slots[slot] & ~seen
+        while free:
+            bit = free & -free
+            free ^= bit
+            seen |= bit
+            holder = owner.get(bit)
+            if holder is None or place(holder):
+                owner[bit] = slot
+                return True
+        return False
+
+    for slot in range(len(slots)):
+        seen = 0
+        if not place(slot):
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,8 +485,49 @@ class _Solver:
             scores = self.move_scores(me, opp)
             best = max(scores.values())
             return tuple(move for move, score in scores.items() if score == best)
+        is_best = self.optimality_test(me, opp)
+        kinds = self.move_kinds(me, opp)
+        answers: dict[int, bool] = {}
+        for kind in kinds.values():
+            if kind not in answers:
+                answers[kind] = is_best(kind)
+        return tuple(move for move, kind in kinds.items() if answers[kind])
+
+    def best_move(self, me: int, opp: int, rng: random.Random | None) -> int:
+        """One optimal move: the first in board order, or in a random order with `rng`.
+
+        Taking the first optimal move of a uniformly shuffled list picks each optimal move
+        with the same probability, so this draws from :meth:`best_moves` like
+        ``rng.choice`` while usually proving only a move or two. Exact positions (all of
+        tic-tac-toe) are cheap to answer in full, and there it *is* ``rng.choice``, so a
+        seeded player makes the same choices as one that calls ``best_moves``.
+        """
+        if self.is_exact(me, opp):
+            best = self.best_moves(me, opp)
+            return best[0] if rng is None else rng.choice(best)
+        is_best = self.optimality_test(me, opp)
+        kinds = self.move_kinds(me, opp)
+        moves = list(kinds)
+        if rng is not None:
+            rng.shuffle(moves)
+        answers: dict[int, bool] = {}
+        for move in moves:
+            kind = kinds[move]
+            if kind not in answers:
+                answers[kind] = is_best(kind)
+            if answers[kind]:
+                return move
+        raise AssertionError("no optimal move: the position's value was wrong")
+
+    def optimality_test(self, me: int, opp: int) -> Callable[[int], bool]:
+        """``is_best(move)``: does playing cell `move` keep the position's best score?
+
+        The position's value (and, when it is decided, its distance) is found once here, so
+        that each move needs only one narrow search: a null-window "can the opponent win?"
+        when the position is a draw, "does the opponent lose within d - 1 plies?" when it is
+        won in d, "can the opponent not win within d - 2 plies?" when it is lost in d.
+        """
         value = self.value(me, opp)
-        is_best: Callable[[int], bool]
         if value == 0:  # the moves after which the opponent cannot win
 
             def is_best(m: int) -> bool:
@@ -431,24 +547,30 @@ class _Solver:
             def is_best(m: int) -> bool:
                 return not self.within(opp, me | 1 << m, d - 2, to_win=True)
 
-        return tuple(m for m, good in self.per_move(me, opp, is_best).items() if good)
+        return is_best
 
-    def per_move(self, me: int, opp: int, ask: Callable[[int], _T]) -> dict[int, _T]:
-        """``{move: ask(move)}`` for the legal moves, asking once per kind of move.
+    def move_kinds(self, me: int, opp: int) -> dict[int, int]:
+        """Each legal move (ascending) with the smallest move that is its mirror image.
 
         When the position is its own mirror image (the empty board, say), moves that are
-        mirror images of each other are equally good, so only one of them is asked about.
+        mirror images of each other are equally good, so only one of each kind is asked about.
         """
         keys = self.images(me, opp, me.bit_count() == opp.bit_count())
         own = [where for where, key in zip(self.where, keys) if key == keys[0]]
+        return {
+            move: min(where[move] for where in own)
+            for move in range(self.n)
+            if not (me | opp) >> move & 1
+        }
+
+    def per_move(self, me: int, opp: int, ask: Callable[[int], _T]) -> dict[int, _T]:
+        """``{move: ask(move)}`` for the legal moves, asking once per kind of move."""
         answers: dict[int, _T] = {}
         result = {}
-        for move in range(self.n):
-            if not (me | opp) >> move & 1:
-                kind = min(where[move] for where in own)
-                if kind not in answers:
-                    answers[kind] = ask(kind)
-                result[move] = answers[kind]
+        for move, kind in self.move_kinds(me, opp).items():
+            if kind not in answers:
+                answers[kind] = ask(kind)
+            result[move] = answers[kind]
         return result
 
     def exact_move_score(self, me: int, opp: int, move: int) -> int:
@@ -554,6 +676,9 @@ class _Solver:
           cell, since the mover takes it now. Either bounds the value;
         - a cell on no line that either player can still finish is *dead*: playing any dead
           cell leads to the same game, so only one of them is tried.
+        - a *pairing strategy* for the defender (see :meth:`pairing_blocks`) proves that the
+          other player cannot win. Reading the lines cannot see this far, and on 4x4 with 4 in
+          a row it settles most positions after the first few moves.
 
         Positions are stored under their canonical (smallest symmetric) key with what is known
         about their value: a lower and an upper bound.
@@ -612,6 +737,13 @@ class _Solver:
             known = bounds.get(key)
             if known is not None:
                 low, high = max(low, known[0]), min(high, known[1])
+            else:  # a new position: try the pairing strategies, when their answer matters
+                if high > 0 and beta > 0 and self.pairing_blocks(opp, empty, my_moves):
+                    high = 0
+                if low < 0 and alpha < 0 and self.pairing_blocks(me, empty, their_moves):
+                    low = 0
+                if low == high or low >= beta or high <= alpha:
+                    bounds[key] = (low, high)
             if low >= beta or low == high:
                 return low
             if high <= alpha:
@@ -646,6 +778,27 @@ class _Solver:
         mine, theirs = (self.x_images, self.o_images)[:: 1 if x_to_move else -1]
         keys = self.images(me, opp, x_to_move)
         return max(low, min(high, negamax(me, opp, low, high, keys, mine, theirs)))
+
+    def pairing_blocks(self, defender: int, empty: int, moves: int) -> bool:
+        """Can the player with the marks `defender` stop the other player from ever winning?
+
+        A sufficient test (a *pairing strategy*): give every line the attacker could still
+        finish (no defender mark, and no more empty cells than the attacker's `moves` left)
+        two of its empty cells, no cell given twice. Whenever the attacker takes one cell of
+        such a pair, the defender takes the other at once (and otherwise plays anywhere), so
+        the attacker never holds a whole pair and never finishes a line. Who moves first does
+        not matter: the defender's other moves only block more lines.
+
+        Whether the cells can be shared out so is a bipartite matching (each line asks for two
+        cells), found by augmenting paths (:func:`_pairs_exist`).
+        """
+        needs = []
+        for line in self.lines:
+            if not line & defender:
+                free = line & empty
+                if free.bit_count() <= moves:
+                    needs.append(free)
+        return _pairs_exist(needs)
 
     # -- 3. distances on big boards: "can the winner win within d plies?" --------------------
 

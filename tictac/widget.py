@@ -887,10 +887,10 @@ def explain_decision(decision: Decision) -> Thinking:
         svg = board_svg(state, cell=48, highlight=set(wins or blocks))
         return Thinking(head + "It looks one move ahead for lines one mark short. " + why, svg)
     if key == "brute-force":
-        from tictac.players import _subtree_sum
+        from tictac.players import subtree_sum
 
         sign = 1 if state.turn == "X" else -1
-        sums = {m: _subtree_sum(state.play(m), state.turn) for m in state.legal_moves()}
+        sums = {m: subtree_sum(state.play(m), state.turn) for m in state.legal_moves()}
         values: dict[int, float] = {m: sign * round(total) for m, total in sums.items()}
         return Thinking(
             head + "Each cell shows the sum of the scores of every finished game below that "

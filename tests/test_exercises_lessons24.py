@@ -1,0 +1,123 @@
+"""The exercise checks of Lessons 2 and 4: right answers pass, typical wrong ones are caught."""
+
+from __future__ import annotations
+
+import random
+
+from tictac import State
+from tictac.exercises import (
+    OneOf,
+    check_centre_rule,
+    check_completing_moves,
+    check_fork_rule,
+    check_sensible_level,
+    check_subtree_sum,
+    fork_moves,
+)
+from tictac.players import (
+    Player,
+    completing_moves,
+    make_player,
+    optimal,
+    random_move,
+    subtree_sum,
+    tactical,
+)
+from tictac.state import other
+
+
+def test_completing_moves_check_passes_the_reference_in_any_order() -> None:
+    assert check_completing_moves(lambda s, p: reversed(completing_moves(s, p))).passed
+
+
+def test_completing_moves_check_catches_a_rows_only_answer() -> None:
+    def rows_only(state: State, player: str) -> list[int]:
+        found = []
+        for row in range(3):
+            line = [3 * row + col for col in range(3)]
+            marks = [state.cells[i] for i in line]
+            if marks.count(player) == 2 and marks.count(".") == 1:
+                found.append(line[marks.index(".")])
+        return found
+
+    report = check_completing_moves(rows_only)
+    assert not report.passed and report.mismatches
+    assert report.checked == 5478
+
+
+def _fork_rule(state: State, rng: random.Random) -> int:
+    forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
+    return rng.choice(forced or list(fork_moves(state)) or list(state.legal_moves()))
+
+
+def test_fork_moves_finds_the_block_that_forks() -> None:
+    state = State.parse("X.O/.O./..X")  # O threatens 2-4-6; X's block at 6 threatens 3 and 7
+    assert fork_moves(state) == (6,)
+    assert fork_moves(State.new()) == ()
+
+
+def test_fork_rule_check_passes_a_fork_rule_and_fails_the_offensive_one() -> None:
+    assert check_fork_rule(_fork_rule).passed
+    report = check_fork_rule(tactical(win=True, block=True))
+    assert not report.passed
+    assert all(isinstance(m.expected, OneOf) for m in report.mismatches)
+    assert report.checked == 4520
+
+
+def test_rule_checks_accept_players_and_row_col_pairs() -> None:
+    def as_pair(state: State, rng: random.Random) -> tuple[int, int]:
+        move = _fork_rule(state, rng)
+        return divmod(move, 3)
+
+    assert check_fork_rule(as_pair).passed
+    assert check_fork_rule(Player("forker", _fork_rule, seed=1)).passed
+
+
+def test_rule_check_reports_an_error_instead_of_crashing() -> None:
+    def broken(state: State, rng: random.Random) -> int:
+        raise KeyError("oops")
+
+    report = check_fork_rule(broken)
+    assert not report.passed and report.error is not None and "KeyError" in report.error
+
+
+def test_centre_rule_check() -> None:
+    def centre_rule(state: State, rng: random.Random) -> int:
+        forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
+        if forced:
+            return rng.choice(forced)
+        return 4 if 4 in state.legal_moves() else rng.choice(state.legal_moves())
+
+    assert check_centre_rule(centre_rule).passed
+    assert not check_centre_rule(tactical(win=True, block=True)).passed
+
+
+def test_sensible_level_check() -> None:
+    assert check_sensible_level(make_player("offensive")).passed
+    assert check_sensible_level(optimal(random_ties=True)).passed
+    assert not check_sensible_level(tactical(win=False, block=True)).passed  # misses wins
+    assert not check_sensible_level(random_move).passed
+
+
+def test_one_of_reads_naturally() -> None:
+    assert repr(OneOf((3, 7))) == "one of 3, 7"
+    assert repr(OneOf((2,))) == "2"
+
+
+def test_subtree_sum_check() -> None:
+    def my_subtree_sum(state: State, me: str) -> float:
+        if state.is_terminal:
+            depth = state.moves_made + 1
+            points = 10 if state.winner is None else 50 if state.winner == me else -10
+            return points / depth
+        return sum(my_subtree_sum(state.play(m), me) for m in state.legal_moves())
+
+    assert check_subtree_sum(my_subtree_sum).passed
+
+    def forgets_the_depth(state: State, me: str) -> float:
+        if state.is_terminal:
+            return 10 if state.winner is None else 50 if state.winner == me else -10
+        return sum(forgets_the_depth(state.play(m), me) for m in state.legal_moves())
+
+    assert not check_subtree_sum(forgets_the_depth).passed
+    assert subtree_sum(State.new(), "X") > 0
