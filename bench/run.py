@@ -27,6 +27,10 @@ Table 4 times every decision of the master in seeded 4x4 games (4 in a row), eac
 cold cache (the solver's memos cleared, its geometry kept), against itself and against the
 random player: the median and the slowest decision, by wall clock and by CPU time (the
 latter is not stretched by other programs busy on the same machine).
+
+Table 5 times a game tree of 500 positions (:func:`tictac.tree.draw_tree` from X's corner
+and O's centre, four levels deep, with a node for each part cut off): the search and the
+Graphviz source, and all that plus drawing it as SVG with the system's ``dot``.
 """
 
 from __future__ import annotations
@@ -368,6 +372,31 @@ def print_self_play(games: int) -> None:
     sys.stdout.flush()
 
 
+TREE_NODES = 500
+
+
+def tree_rows() -> list[Row]:
+    """A tree of 500 positions (plus the summaries of what is cut off): built from a traced
+    minimax search, then laid out and drawn by dot."""
+    from tictac.tree import draw_tree
+
+    start = State.parse("X../.O./...")
+
+    def build() -> str:
+        graph = draw_tree(start, max_depth=4, max_nodes=TREE_NODES)
+        summaries = graph.source.count("more position")
+        return f"{graph.source.count(' [label=<') - summaries} positions, {summaries} summaries"
+
+    def build_and_render() -> str:
+        graph = draw_tree(start, max_depth=4, max_nodes=TREE_NODES)
+        return f"{len(graph.pipe(format='svg')) // 1024} KiB of SVG"
+
+    return [
+        Row(f"{TREE_NODES}-position tree: search and build", build),
+        Row(f"{TREE_NODES}-position tree: search, build and render SVG", build_and_render),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -403,6 +432,10 @@ def main() -> None:
         measure(match_rows(match_runs), repeats, slow_repeats),
     )
     print_self_play(2 if args.quick else 6)
+    print_table(
+        "5. Drawing a game tree with Graphviz",
+        measure(tree_rows(), 3 if args.quick else 5, 1),
+    )
 
 
 if __name__ == "__main__":
