@@ -8,14 +8,21 @@ recomputing positions, which changes no result.
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from tictac import solver
 from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, prove, solve
 from tictac.state import State, reachable_states, winning_lines
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 Cells = tuple[str, ...]
 Reference = dict[Cells, Outcome]
@@ -203,6 +210,47 @@ def test_four_by_four_four_in_a_row_is_a_draw() -> None:
     solver.clear_caches()
     assert prove(4, 4, 4) == 0
     assert solve(State.new(4, 4, 4).play(5)) == 0
+
+
+def load_prove_554() -> ModuleType:
+    """bench/prove_554.py as a module (bench/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("prove_554", BENCH / "prove_554.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "k", "value"), [(3, 3, 3, 0), (4, 4, 3, 1), (4, 4, 4, 0), (4, 5, 4, 0)]
+)
+def test_prove_554_methods_agree_on_small_boards(rows: int, cols: int, k: int, value: int) -> None:
+    """The two methods of bench/prove_554.py (alpha-beta, AND-OR search) give the same value."""
+    script = load_prove_554()
+    assert script.check_geometry(rows, cols, k).endswith("checked")
+    solver.clear_caches()
+    assert script.run_prove(rows, cols, k).value == value
+    assert script.run_within(rows, cols, k).value == value
+
+
+def test_prove_554_exits_0_only_for_a_draw() -> None:
+    """The command itself, each method in a fresh process: a draw exits 0, a win exits 1."""
+    script = str(BENCH / "prove_554.py")
+    draw = subprocess.run(
+        [sys.executable, script, "--rows", "4", "--cols", "4", "--k", "4"],
+        capture_output=True,
+        text=True,
+    )
+    assert draw.returncode == 0, draw.stdout + draw.stderr
+    assert draw.stdout.count("result: draw") == 2
+    assert "Both methods say: (4, 4, 4) is a draw." in draw.stdout
+    win = subprocess.run(
+        [sys.executable, script, "--method", "within", "--rows", "4", "--cols", "4", "--k", "3"],
+        capture_output=True,
+        text=True,
+    )
+    assert win.returncode == 1, win.stdout + win.stderr
+    assert "is not a draw: X wins" in win.stdout
 
 
 def test_four_by_four_decisions_are_consistent() -> None:
