@@ -6,9 +6,9 @@ cd "$(dirname "$0")/.."
 BIN=.venv/bin
 
 # Mark the shipped lessons trusted, so their stored boards, trees and charts show at once.
+PYTHON="$BIN/python" scripts/trust.sh notebooks
 shopt -s nullglob
 lessons=(notebooks/[0-9]*.ipynb)
-[ ${#lessons[@]} -gt 0 ] && "$BIN/jupyter" trust "${lessons[@]}" >/dev/null
 
 port=${PORT:-$("$BIN/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 token=${TOKEN:-$("$BIN/python" -c 'import secrets; print(secrets.token_hex(16))')}

@@ -96,6 +96,11 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     _cleared_copy(NOTEBOOKS / "07-play.ipynb", root / "play.ipynb")
     for lesson in ("01-how-big.ipynb", "03-minimax.ipynb"):
         shutil.copy(NOTEBOOKS / lesson, root / lesson)
+    # The same lesson, but not trusted: what a student would see without `make lab`'s trust
+    # step. (Trust goes by content, so the copy differs by one line.)
+    untrusted = json.loads((NOTEBOOKS / "03-minimax.ipynb").read_text())
+    untrusted["cells"][0]["source"] = ["# An untrusted copy\n", *untrusted["cells"][0]["source"]]
+    (root / "untrusted-minimax.ipynb").write_text(json.dumps(untrusted, indent=1))
     env = dict(
         os.environ,
         JUPYTER_CONFIG_DIR=str(home / "config"),
@@ -109,10 +114,10 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False})
     )
-    # Trusted as `make lab` trusts them, so their stored pictures show without running.
+    # Trusted by the same script as `make lab` uses, so their stored pictures show at once.
     subprocess.run(
-        [sys.executable, "-m", "jupyter", "trust", *map(str, root.glob("0*.ipynb"))],
-        env=env,
+        ["bash", str(ROOT / "scripts" / "trust.sh"), str(root)],
+        env={**env, "PYTHON": sys.executable},
         check=True,
         capture_output=True,
     )
@@ -294,3 +299,14 @@ def test_stored_pictures_show_before_anything_runs(browser: Browser, lab: Lab) -
             # nothing ran: the cells show their stored execution counts, and no kernel work
             expect(page.locator(".jp-StatusBar-Widget", has_text="Idle").first).to_be_visible()
         page.close()
+
+
+def test_without_trust_the_stored_trees_would_not_show(browser: Browser, lab: Lab) -> None:
+    """The reason `make lab` trusts the lessons: JupyterLab hides the stored SVG pictures of a
+    notebook it does not trust, until the student runs it."""
+    page = open_notebook(browser, lab, "untrusted-minimax.ipynb")
+    with evidence(page, lab, "untrusted"):
+        expect(page.locator(".jp-OutputArea-output").first).to_be_visible()
+        page.wait_for_timeout(1000)
+        assert page.locator(".jp-RenderedSVG img").count() == 0
+    page.close()

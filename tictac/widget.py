@@ -1343,9 +1343,12 @@ class GameWidget(widgets.VBox):  # type: ignore[misc]
             if level is not None:
                 text = describe_level(level, session.options_of(mark))
                 lines.append(html.escape(f"{mark}: {text}" if ai_vs_ai else text))
-        note = levels_note(session.settings.size)
-        if note:
-            lines.append(f"<i>{html.escape(note)}</i>")
+        # Why a level is missing or made faster: only where it matters to this game.
+        size = session.settings.size
+        levels = (session.level_of("X"), session.level_of("O"))
+        playing = {canonical_level(level) for level in levels if level}
+        if NOT_OFFERED[size] or playing & set(FAST_OPTIONS[size]):
+            lines.append(f"<i>{html.escape(levels_note(size))}</i>")
         if self._hint:
             lines.append(
                 "Hint: each free cell shows what the player to move gets by playing there if "
