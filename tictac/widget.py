@@ -48,10 +48,10 @@ and worst over games against a random opponent) showed which levels need help to
 * heuristic looks 3 moves ahead on 4x4 instead of 5 (depth 5: up to 0.8 s per move);
 * mcts plays 300 random games per move on 3x3 and 150 on 4x4 instead of 1000 (1000 take
   60-110 ms on 3x3 and 0.2 s on 4x4);
-* the solver's levels (master, unbeatable, novice, epsilon) and the hints need up to 0.3 s
-  for their first decisions on an empty 4x4 board with 4 in a row (from then on the solver
-  remembers), so a session warms the solver up when it sets up that board, once per Python
-  process; brute-force on 3x3 likewise sums its tree once (0.1 s) when it is chosen.
+* the solver's levels (master, unbeatable, novice, epsilon) and the hints answer within a
+  few milliseconds on 4x4 too, even from a cold start (its pairing-strategy bound proves most
+  "nobody can win" positions at once); brute-force on 3x3 sums its tree once (0.1 s) when it
+  is chosen, before the game starts rather than as an answer to a click.
 
 ``level_options={"mcts": {"playouts": 1000}}`` gives a level other options, slower or not.
 
@@ -785,12 +785,6 @@ class GameSession:
         """Let slow first decisions happen now, not as an answer to a click (see the module's
         notes on speed). The solver and brute-force keep what they learn for the process."""
         size = self.settings.size
-        if size == (4, 4, 4) and size not in self._warmed:
-            empty = self.state
-            for position in (empty, empty.play(0), empty.play(1), empty.play(5)):
-                solver.move_outcomes(position)
-                solver.best_moves(position)
-            self._warmed.add(size)
         for mark, player in self._players.items():
             job = ("brute-force", size, mark)
             if canonical_level(player.name) != "brute-force" or job in self._warmed:
