@@ -14,7 +14,7 @@ when they play best) is bold. Modes show what each search variant does different
 Big trees are trimmed to `max_depth` levels and `max_nodes` nodes; what is left out is
 summarised in a node such as "… 37 more positions", never silently dropped.
 
->>> from tictac.state import State
+>>> from tictac.state import State, symmetry_permutations
 >>> graph = draw_tree(State.parse("XOX/.O./..."), max_depth=2)
 >>> graph.source.count("->") > 0
 True
@@ -36,7 +36,7 @@ import graphviz
 from tictac.pictures import COLORS, board_svg
 from tictac.scoring import Score, win_loss
 from tictac.search import Memo, SearchResult, TraceNode, alphabeta, minimax
-from tictac.state import State
+from tictac.state import State, symmetry_permutations
 
 __all__ = [
     "GameTree",
@@ -460,19 +460,15 @@ def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]
     if not merge:
         return [(child, 1) for child in children]
     parent = node.state
-    keeping = [s for s in parent.symmetries() if s == parent]
-    perms = [p for p, image in zip(_perms(parent), parent.symmetries()) if image in keeping]
+    # the symmetries that leave the parent as it is: they map its children onto each other
+    perms = [
+        p for p in symmetry_permutations(parent.rows, parent.cols) if parent.transform(p) == parent
+    ]
     groups: dict[tuple[str, ...], list[TraceNode]] = {}
     for child in children:
         key = min(child.state.transform(p).cells for p in perms)
         groups.setdefault(key, []).append(child)
     return [(members[0], len(members)) for members in groups.values()]
-
-
-def _perms(state: State) -> tuple[tuple[int, ...], ...]:
-    from tictac.state import symmetry_permutations
-
-    return symmetry_permutations(state.rows, state.cols)
 
 
 def _html_board(
