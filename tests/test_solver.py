@@ -432,7 +432,7 @@ def test_four_by_four_search_agrees_with_the_exact_table(k: int) -> None:
         me, opp = solver._bitboards(state)
         empty = table.full ^ (me | opp)
         fired += table.pairing_blocks(opp, empty, (empty.bit_count() + 1) // 2)
-        exact = solver._sign(solver._mover_score(table.exact(me, opp)))
+        exact = solver._sign(solver._score_one_ply_down(table.exact(me, opp)))
         assert solver._Solver(4, 4, k).value(me, opp) == exact, state
         checked += 1
     assert k == 3 or fired > 10

@@ -8,7 +8,8 @@ import graphviz
 import pytest
 
 from tictac import State, alphabeta, two_in_a_row
-from tictac.tree import GraphvizError, draw_board, draw_move_values, draw_tree
+from tictac.pictures import draw_board, draw_move_values
+from tictac.tree import GraphvizError, draw_tree
 
 MID_GAME = State.parse("XO./.X./..O")  # X to move, 5 empty cells
 

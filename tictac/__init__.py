@@ -24,16 +24,18 @@ from tictac.scoring import (
     two_in_a_row,
     win_loss,
 )
-from tictac.search import SearchResult, SearchStats, TraceNode, alphabeta, minimax, minimax_value
+from tictac.search import SearchResult, SearchStats, TraceNode, alphabeta, minimax
 from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, solve
 from tictac.state import (
     IllegalMove,
     InvalidBoard,
+    Mark,
     State,
     reachable_states,
     symmetry_permutations,
     winning_lines,
 )
+from tictac.textbook import alphabeta_value, minimax_value, negamax_value
 from tictac.tournament import (
     GameRecord,
     MatchResult,
@@ -50,8 +52,8 @@ _LAZY: dict[str, str] = {
     "GameWidget": "tictac.widget",
     "board_svg": "tictac.pictures",
     "show_boards": "tictac.pictures",
-    "draw_board": "tictac.tree",
-    "draw_move_values": "tictac.tree",
+    "draw_board": "tictac.pictures",
+    "draw_move_values": "tictac.pictures",
     "draw_trace": "tictac.tree",
     "draw_tree": "tictac.tree",
     "wins_by_length_chart": "tictac.charts",
@@ -62,6 +64,7 @@ __all__ = [
     "GameRecord",
     "IllegalMove",
     "InvalidBoard",
+    "Mark",
     "MatchResult",
     "Outcome",
     "Player",
@@ -70,6 +73,7 @@ __all__ = [
     "State",
     "TraceNode",
     "alphabeta",
+    "alphabeta_value",
     "best_move",
     "best_moves",
     "depth_aware",
@@ -79,6 +83,7 @@ __all__ = [
     "minimax",
     "minimax_value",
     "move_outcomes",
+    "negamax_value",
     "open_lines",
     "outcome",
     "piece_count",
@@ -114,9 +119,9 @@ if TYPE_CHECKING:
     from tictac.charts import round_robin_chart as round_robin_chart
     from tictac.charts import wins_by_length_chart as wins_by_length_chart
     from tictac.pictures import board_svg as board_svg
+    from tictac.pictures import draw_board as draw_board
+    from tictac.pictures import draw_move_values as draw_move_values
     from tictac.pictures import show_boards as show_boards
-    from tictac.tree import draw_board as draw_board
-    from tictac.tree import draw_move_values as draw_move_values
     from tictac.tree import draw_trace as draw_trace
     from tictac.tree import draw_tree as draw_tree
     from tictac.widget import GameWidget as GameWidget

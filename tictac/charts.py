@@ -1,4 +1,6 @@
-"""Charts of tournament statistics (matplotlib, loaded only when a chart is drawn).
+"""Charts of tournament statistics, drawn with matplotlib.
+
+(``import tictac`` loads this module, and so matplotlib, only when a chart is first asked for.)
 
 >>> from tictac.players import make_player
 >>> from tictac.tournament import play_match
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import matplotlib.pyplot as plt
+
 from tictac.tournament import MatchResult, RoundRobin
 
 __all__ = ["round_robin_chart", "wins_by_length_chart"]
@@ -24,8 +28,6 @@ def wins_by_length_chart(match: MatchResult, *, ax: Any = None) -> Any:
 
     Returns the matplotlib Axes, so a notebook cell can adjust it or end with ``;``.
     """
-    import matplotlib.pyplot as plt
-
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.2))
     players = (match.first, match.second)
@@ -52,8 +54,6 @@ def wins_by_length_chart(match: MatchResult, *, ax: Any = None) -> Any:
 
 def round_robin_chart(table: RoundRobin, *, ax: Any = None) -> Any:
     """A heat map of a round robin: row player's points per game against the column player."""
-    import matplotlib.pyplot as plt
-
     n = len(table.names)
     if ax is None:
         _, ax = plt.subplots(figsize=(1.0 + 0.75 * n, 0.8 + 0.65 * n))

@@ -6,9 +6,8 @@ step it walks down the tree choosing children by the UCT rule (mostly the move w
 average so far, sometimes one it has tried too little), adds one new position, plays a random
 game from there, and credits the result to every position on the way back up.
 
->>> import random
 >>> from tictac.state import State
->>> result = uct_search(State.parse("XX./OO./..."), playouts=200, rng=random.Random(0))
+>>> result = uct_search(State.parse("XX./OO./..."), playouts=200, seed=0)
 >>> result.move
 2
 """
@@ -20,7 +19,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tictac.state import Player, State
+from tictac.seeds import Seed, random_source
+from tictac.state import IllegalMove, Mark, State
 
 __all__ = ["MCTSResult", "uct_rule", "uct_search"]
 
@@ -55,12 +55,29 @@ class MCTSResult:
 
 
 def uct_search(
-    state: State, *, playouts: int = 1000, exploration: float = 1.4, rng: random.Random
+    state: State,
+    *,
+    playouts: int = 1000,
+    exploration: float = 1.4,
+    seed: Seed = None,
+    rng: random.Random | None = None,
 ) -> MCTSResult:
-    """Run `playouts` simulations from `state` and return the most visited move."""
+    """Run `playouts` simulations from `state` and return the most visited move.
+
+    The random games are drawn with `seed` (a whole number, or a ``random.Random`` to draw
+    from; ``rng=`` is its old name).
+
+    >>> uct_search(State.parse("XXX/OO./..."), seed=0)
+    Traceback (most recent call last):
+      ...
+    tictac.state.IllegalMove: the game is already over: there is no move to search for
+    """
     _check(playouts, exploration)
     if state.is_terminal:
-        raise ValueError("the game is already over: there is no move to search for")
+        raise IllegalMove("the game is already over: there is no move to search for")
+    if seed is not None and rng is not None:
+        raise ValueError("seed= and rng= are two names for the same option: give only seed=")
+    rng = random_source(seed if rng is None else rng)
     root = _Node(state, untried=list(state.legal_moves()))
     for _ in range(playouts):
         node = root
@@ -76,7 +93,7 @@ def uct_search(
         on_path: _Node | None = node
         while on_path is not None:  # 4. back up
             on_path.visits += 1
-            mover: Player = "O" if on_path.state.turn == "X" else "X"
+            mover: Mark = "O" if on_path.state.turn == "X" else "X"
             on_path.reward += 0.5 if winner is None else float(winner == mover)
             on_path = on_path.parent
     visits = {c.move: c.visits for c in root.children if c.move is not None}
@@ -85,7 +102,7 @@ def uct_search(
     return MCTSResult(best, visits, rates, playouts)
 
 
-def _random_playout(state: State, rng: random.Random) -> Player | None:
+def _random_playout(state: State, rng: random.Random) -> Mark | None:
     while not state.is_terminal:
         state = state._play_unchecked(rng.choice(state.legal_moves()))
     return state.winner

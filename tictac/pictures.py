@@ -1,7 +1,16 @@
-"""Pictures of boards as SVG text: what a :class:`~tictac.state.State` shows in a notebook.
+"""Pictures of boards as SVG: a board, a board with each move's value, boards side by side.
 
 No drawing library is needed: the SVG is written by hand, so it is the same on every machine
-and cheap enough to show hundreds of boards.
+and cheap enough to show hundreds of boards. Every function here takes the size of a cell in
+pixels as `cell_size`.
+
+* :func:`board_svg`: the SVG text of one board (what a :class:`~tictac.state.State` shows
+  itself as in a notebook);
+* :func:`draw_board`: the same as a :class:`Picture`, an object that shows itself;
+* :func:`draw_move_values`: a heat map, each legal move's value written in its cell;
+* :func:`show_boards`: several boards or pictures side by side, with captions.
+
+(Game trees, which need Graphviz, are drawn by :mod:`tictac.tree`.)
 
 >>> from tictac import State
 >>> svg = board_svg(State.parse("XXX/OO./..."))
@@ -16,9 +25,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from tictac.scoring import Score, win_loss
+from tictac.search import minimax
 from tictac.state import State
 
-__all__ = ["COLORS", "Gallery", "board_svg", "show_boards"]
+__all__ = [
+    "COLORS",
+    "Gallery",
+    "Picture",
+    "board_svg",
+    "draw_board",
+    "draw_move_values",
+    "format_value",
+    "show_boards",
+]
 
 COLORS = {
     "X": "#2b6cb0",  # blue
@@ -33,20 +53,23 @@ COLORS = {
 def board_svg(
     state: State,
     *,
-    cell: int = 40,
+    cell_size: int = 40,
     labels: Mapping[int, str] | None = None,
     highlight: frozenset[int] | set[int] | None = None,
     shade: Mapping[int, str] | None = None,
     numbers: bool = False,
+    cell: int | None = None,
 ) -> str:
     """An SVG picture of `state`: the grid, the marks, and the winning line struck through.
 
-    `labels` writes short text in empty cells (for example each move's value), `shade` fills
-    cells with colours, `highlight` outlines cells, and `numbers` writes each empty cell's index.
+    `cell_size` is the side of a cell in pixels (``cell=`` is its old name). `labels` writes
+    short text in empty cells (for example each move's value), `shade` fills cells with
+    colours, `highlight` outlines cells, and `numbers` writes each empty cell's index.
 
     >>> "<text" in board_svg(State.new(), numbers=True)
     True
     """
+    cell = _pixels(cell_size, cell, "cell")
     pad = max(2, cell // 10)
     width, height = state.cols * cell + 2 * pad, state.rows * cell + 2 * pad
     stroke = max(2.0, cell / 12)
@@ -115,6 +138,98 @@ def board_svg(
     return "".join(parts)
 
 
+@dataclass(frozen=True, repr=False)
+class Picture:
+    """An SVG picture that shows itself in a notebook; `svg` holds its text."""
+
+    svg: str
+
+    def __repr__(self) -> str:
+        return f"<Picture: {len(self.svg):,} characters of SVG>"
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def save(self, path: str) -> None:
+        """Write the picture to an ``.svg`` file."""
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(self.svg)
+
+
+def draw_board(
+    state: State, *, cell_size: int = 40, numbers: bool = False, size: int | None = None
+) -> Picture:
+    """A picture of one board; `numbers` writes each empty cell's index in it.
+
+    `cell_size` is the side of a cell in pixels (``size=`` is its old name).
+
+    >>> draw_board(State.new(), numbers=True).svg.count("<text")
+    9
+    """
+    return Picture(board_svg(state, cell_size=_pixels(cell_size, size, "size"), numbers=numbers))
+
+
+def draw_move_values(
+    state: State,
+    values: Mapping[int, float] | None = None,
+    *,
+    score: Score = win_loss,
+    cell_size: int = 48,
+    words: bool = False,
+    size: int | None = None,
+) -> Picture:
+    """A heat map of the moves: each empty cell shows the value of playing there.
+
+    The values are `values` if given (e.g. ``result.move_values``), otherwise a minimax search
+    with `score`. Green is good for the player to move, red bad, yellow in between; the best
+    moves are outlined. `cell_size` is the side of a cell in pixels (``size=`` is its old name).
+
+    >>> picture = draw_move_values(State.parse("XX./OO./..."))
+    >>> "<text" in picture.svg
+    True
+    """
+    if values is None:
+        values = minimax(state, score=score, memo="plain").move_values
+    sign = 1 if state.turn == "X" else -1
+    own = {move: sign * value for move, value in values.items()}
+    low, high = (min(own.values()), max(own.values())) if own else (0.0, 0.0)
+    shade = {move: _heat(v, low, high) for move, v in own.items()}
+    labels = {move: format_value(value, words, short=True) for move, value in values.items()}
+    best = {move for move, v in own.items() if v == high}
+    return Picture(
+        board_svg(
+            state,
+            cell_size=_pixels(cell_size, size, "size"),
+            labels=labels,
+            shade=shade,
+            highlight=best,
+        )
+    )
+
+
+def format_value(value: float, words: bool = False, *, short: bool = False) -> str:
+    """A value as the pictures write it: ``1``, ``-0.4``, ``+∞``, or in words.
+
+    >>> format_value(0.25), format_value(float("-inf")), format_value(1, words=True)
+    ('0.25', '−∞', 'X wins')
+    >>> format_value(-1, words=True, short=True)
+    'O+'
+    """
+    if words:
+        if value > 0:
+            return "X+" if short else "X wins"
+        if value < 0:
+            return "O+" if short else "O wins"
+        return "=" if short else "draw"
+    if value == float("inf"):
+        return "+∞"
+    if value == float("-inf"):
+        return "−∞"
+    if float(value).is_integer():
+        return f"{int(value)}"
+    return f"{value:.2f}".rstrip("0")
+
+
 class SVGPicture(Protocol):
     """Anything that draws itself as SVG in a notebook (a `draw_board` picture, a tree...)."""
 
@@ -130,12 +245,12 @@ class Gallery:
 
     boards: tuple[Drawable, ...]
     captions: tuple[str, ...]
-    cell: int = 30
+    cell_size: int = 30
 
     def _repr_html_(self) -> str:
         items = "".join(
             '<figure style="margin:0;text-align:center;font-size:12px">'
-            f"{_svg_of(board, self.cell)}"
+            f"{_svg_of(board, self.cell_size)}"
             f"<figcaption>{html.escape(caption)}</figcaption></figure>"
             for board, caption in zip(self.boards, self.captions)
         )
@@ -150,8 +265,8 @@ class Gallery:
         )
 
 
-def _svg_of(board: Drawable, cell: int) -> str:
-    return board_svg(board, cell=cell) if isinstance(board, State) else board._repr_svg_()
+def _svg_of(board: Drawable, cell_size: int) -> str:
+    return board_svg(board, cell_size=cell_size) if isinstance(board, State) else board._repr_svg_()
 
 
 def _text_of(board: Drawable) -> str:
@@ -159,9 +274,15 @@ def _text_of(board: Drawable) -> str:
 
 
 def show_boards(
-    boards: Iterable[Drawable], captions: Iterable[str] | None = None, *, cell: int = 30
+    boards: Iterable[Drawable],
+    captions: Iterable[str] | None = None,
+    *,
+    cell_size: int = 30,
+    cell: int | None = None,
 ) -> Gallery:
     """Boards (or any SVG pictures, such as `draw_move_values`) side by side with captions.
+
+    `cell_size` is the side of a board's cell in pixels (``cell=`` is its old name).
 
     >>> g = show_boards([State.new(), State.new().play(4)], ["empty", "centre"])
     >>> print(repr(g))
@@ -175,7 +296,7 @@ def show_boards(
     for board in shown:
         if not isinstance(board, State) and not hasattr(board, "_repr_svg_"):
             raise TypeError(f"show_boards draws States and SVG pictures, not {board!r}")
-    return Gallery(shown, texts, cell)
+    return Gallery(shown, texts, _pixels(cell_size, cell, "cell"))
 
 
 def _corner(index: int, cols: int, cell: int, pad: int) -> tuple[int, int]:
@@ -200,3 +321,30 @@ def _describe(state: State) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _pixels(cell_size: int, old: int | None, old_name: str) -> int:
+    """The cell size in pixels, from `cell_size` or from the keyword's old name."""
+    pixels = cell_size if old is None else old
+    if not isinstance(pixels, int) or isinstance(pixels, bool) or pixels < 4:
+        name = "cell_size" if old is None else old_name
+        raise ValueError(f"{name} is the side of a cell in pixels, 4 or more, not {pixels!r}")
+    return pixels
+
+
+def _heat(value: float, low: float, high: float) -> str:
+    """A colour from red (worst) through yellow to green (best)."""
+    t = 0.5 if high == low else (value - low) / (high - low)
+    if t >= 0.5:
+        r, g, b = _mix((254, 240, 138), (134, 239, 172), (t - 0.5) * 2)
+    else:
+        r, g, b = _mix((252, 165, 165), (254, 240, 138), t * 2)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )

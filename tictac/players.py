@@ -40,8 +40,7 @@ from typing import Any
 from tictac import solver
 from tictac.scoring import Score, depth_scaled, plus_minus_ten, two_in_a_row, win_loss
 from tictac.search import alphabeta
-from tictac.state import EMPTY, IllegalMove, State, other, winning_lines
-from tictac.state import Player as Mark
+from tictac.state import EMPTY, IllegalMove, Mark, State, other, winning_lines
 
 __all__ = [
     "ALIASES",

@@ -1,15 +1,15 @@
 """Scores: how good a position is, always seen from X's side (X maximises, O minimises).
 
-Every score in this module is a function ``score(state, depth) -> float``, where `depth` is
-the number of plies (single moves) between the search's starting position and `state`. The
-searches in :mod:`tictac.search` call them in two places:
+Every score in this module is a function ``score(state, ply) -> float``, where `ply` is the
+number of plies (single moves) between the search's starting position and `state` (0 at the
+start itself). The searches in :mod:`tictac.search` call them in two places:
 
 * at the end of the game, a **terminal score** says who won: :func:`win_loss`,
   :func:`plus_minus_ten`, :func:`depth_aware` and :func:`depth_scaled`;
 * where a depth-limited search stops early, a **heuristic** guesses how the game is going:
   :func:`piece_count`, :func:`two_in_a_row` and :func:`open_lines`.
 
-Both kinds have the same signature, so any function ``f(state, depth) -> float`` you write
+Both kinds have the same signature, so any function ``f(state, ply) -> float`` you write
 yourself fits anywhere a score is asked for. A terminal score refuses a game that is still
 running, because it cannot know who will win; use a heuristic there.
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tictac.state import EMPTY, Line, O, Player, State, X, winning_lines
+from tictac.state import EMPTY, Line, Mark, O, State, X, winning_lines
 
 __all__ = [
     "Score",
@@ -40,7 +40,8 @@ __all__ = [
 ]
 
 Score = Callable[[State, int], float]
-"""A score: ``score(state, depth)`` is a number, higher is better for X."""
+"""A score: ``score(state, ply)`` is a number, higher is better for X; `ply` counts the moves
+from the search's start to `state`."""
 
 TWO_IN_A_ROW_WEIGHT = 0.2
 
@@ -49,7 +50,7 @@ TWO_IN_A_ROW_WEIGHT = 0.2
 # Terminal scores: who won, and (for some) how soon.
 
 
-def win_loss(state: State, depth: int) -> float:
+def win_loss(state: State, ply: int) -> float:
     """+1 when X has won, -1 when O has won, 0 for a draw.
 
     >>> win_loss(State.parse("OOO/XX./X.."), 0)
@@ -59,7 +60,7 @@ def win_loss(state: State, depth: int) -> float:
     return _sign_of_winner(state)
 
 
-def plus_minus_ten(state: State, depth: int) -> float:
+def plus_minus_ten(state: State, ply: int) -> float:
     """+10 when X has won, -10 when O has won, 0 for a draw.
 
     >>> plus_minus_ten(State.parse("XOX/XOO/OXX"), 0)
@@ -69,7 +70,7 @@ def plus_minus_ten(state: State, depth: int) -> float:
     return 10 * _sign_of_winner(state)
 
 
-def depth_aware(state: State, depth: int) -> float:
+def depth_aware(state: State, ply: int) -> float:
     """A win is worth more the sooner it comes: ±(empty cells + 1), 0 for a draw.
 
     One tutorial scores a win for X as 10 minus the number of moves O has made, so that the
@@ -89,7 +90,7 @@ def depth_aware(state: State, depth: int) -> float:
     return _sign_of_winner(state) * (empty_cells + 1)
 
 
-def depth_scaled(player: Player, *, win: float = 50, draw: float = 10, loss: float = -10) -> Score:
+def depth_scaled(player: Mark, *, win: float = 50, draw: float = 10, loss: float = -10) -> Score:
     """The score of the five-rounds tutorial's brute-force round, for the AI playing `player`.
 
     For the AI a win is worth ``50 / depth``, a draw ``10 / depth`` and a loss ``-10 / depth``:
@@ -111,7 +112,7 @@ def depth_scaled(player: Player, *, win: float = 50, draw: float = 10, loss: flo
         raise ValueError(f"depth_scaled needs the AI's player, 'X' or 'O', not {player!r}")
     side = 1 if player == X else -1
 
-    def score(state: State, depth: int) -> float:
+    def score(state: State, ply: int) -> float:
         _require_game_over(state, f"depth_scaled({player!r})")
         if state.winner is None:
             points = draw
@@ -119,7 +120,7 @@ def depth_scaled(player: Player, *, win: float = 50, draw: float = 10, loss: flo
             points = win
         else:
             points = loss
-        return side * points / max(depth, 1)
+        return side * points / max(ply, 1)
 
     score.__name__ = score.__qualname__ = f"depth_scaled({player!r})"
     return score
@@ -147,7 +148,7 @@ def _require_game_over(state: State, name: str) -> None:
 # board and give a number for any position, finished or not.
 
 
-def piece_count(state: State, depth: int) -> float:
+def piece_count(state: State, ply: int) -> float:
     """X's marks minus O's marks (the "Benefit" tutorial's count of pieces).
 
     In tic-tac-toe this is 1 after X's move and 0 after O's: it says whose turn it is, not
@@ -159,7 +160,7 @@ def piece_count(state: State, depth: int) -> float:
     return state.cells.count(X) - state.cells.count(O)
 
 
-def two_in_a_row(state: State, depth: int) -> float:
+def two_in_a_row(state: State, ply: int) -> float:
     """+0.2 for each line X could finish next move, -0.2 for each such line of O's.
 
     A line counts when it holds ``k - 1`` marks of one player and one empty cell: on 3x3, two
@@ -179,7 +180,7 @@ def two_in_a_row(state: State, depth: int) -> float:
     return TWO_IN_A_ROW_WEIGHT * (x_threats - o_threats)
 
 
-def open_lines(state: State, depth: int) -> float:
+def open_lines(state: State, ply: int) -> float:
     """Lines X can still complete (no O in them) minus lines O can still complete (no X).
 
     >>> open_lines(State.parse(".../.X./..."), 1)

@@ -19,14 +19,17 @@ The options, the same for every search:
 * `score` values finished games (:mod:`tictac.scoring`; default :func:`~tictac.scoring.win_loss`);
 * `depth` and `heuristic` stop the search `depth` plies below the start and value the
   positions there with the heuristic, e.g. ``depth=5, heuristic=two_in_a_row``;
-* `memo` (minimax) and `table` (alpha-beta) remember the value of every position searched,
-  either as it is (``"plain"`` or True) or together with its mirror images (``"symmetric"``);
+* `memo` remembers the value of every position searched, either as it is (``"plain"`` or
+  True) or together with its mirror images (``"symmetric"``); alpha-beta's memo (a
+  *transposition table*) also remembers bounds. ``table=`` is alpha-beta's old name for it;
 * `tie_break` is ``"first"`` (the tutorials' choice) or ``"random"``, drawing with
   ``random.Random(seed)`` (or with `seed` itself when it is a ``random.Random``);
 * ``trace=True`` records the tree searched as :class:`TraceNode` records, down to
   `trace_depth` plies if given (the deeper positions are only counted).
 
-:func:`minimax_value` is the same minimax in a few lines, as the tutorials write it.
+The same algorithms, short and without the bookkeeping, are in :mod:`tictac.textbook`
+(:func:`minimax_value`, :func:`~tictac.textbook.alphabeta_value`,
+:func:`~tictac.textbook.negamax_value`).
 """
 
 from __future__ import annotations
@@ -34,13 +37,14 @@ from __future__ import annotations
 import functools
 import math
 import operator
-import random
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from tictac.scoring import Score, win_loss
+from tictac.seeds import Seed, random_source
 from tictac.state import State, X, other, symmetry_permutations, winning_lines
+from tictac.textbook import minimax_value
 
 __all__ = [
     "Memo",
@@ -71,40 +75,53 @@ class SearchStats:
 
     `nodes` counts every position visited, the root and the cache hits included; `leaves` the
     positions valued by the score or the heuristic; `cutoffs` the times alpha-beta skipped the
-    remaining moves of a position; `cache_hits` the positions answered from the memo or
-    table; `max_depth` the deepest ply reached (the root is ply 0). With a memo or table,
+    remaining moves of a position; `cache_hits` the positions answered from the memo;
+    `max_ply` the deepest ply reached (the root is ply 0). With a memo,
     ``nodes - cache_hits`` is the number of positions actually worked out.
+
+    >>> minimax(State.parse("XX./OO./...")).stats
+    SearchStats(nodes=157, leaves=73, cutoffs=0, cache_hits=0, max_ply=5)
     """
 
     nodes: int
     leaves: int
     cutoffs: int
     cache_hits: int
-    max_depth: int
+    max_ply: int
+
+    @property
+    def max_depth(self) -> int:
+        """The old name of `max_ply`."""
+        return self.max_ply
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TraceNode:
     """One position of a traced search, with the positions searched below it.
 
-    `move` is the cell played to get here (None at the root), `depth` the ply, `alpha` and
-    `beta` the window the position was searched with (minus and plus infinity for minimax),
-    `value` what the search returned for it. `kind` says how the value was found:
+    `move` is the cell played to get here (None at the root), `ply` how many moves below the
+    root it lies, `alpha` and `beta` the window the position was searched with (minus and
+    plus infinity for minimax), `value` what the search returned for it. `kind` says how the
+    value was found:
 
     * ``"expanded"``: from its `children`, the positions searched below it, in search order;
     * ``"terminal"``: the game is over, so the score valued it;
     * ``"cutoff-heuristic"``: the depth limit was reached, so the heuristic valued it;
-    * ``"cache-hit"``: the memo or table already knew it.
+    * ``"cache-hit"``: the memo already knew it.
 
     When alpha-beta stopped early, `pruned` lists the moves it skipped and `reason` says why,
     e.g. ``"cut: 1 >= beta 0"``. `hidden` counts the positions searched below this one that
     the trace leaves out because they lie deeper than `trace_depth` (0 without a limit), so
-    ``sum(1 + node.hidden for node in root.walk())`` is always the number of positions visited.
+    ``sum(1 + node.hidden for node in root.walk())`` is always the number of positions visited
+    (:attr:`size`).
+
+    >>> minimax(State.parse("XX./OO./..."), trace=True).trace
+    TraceNode(XX./OO./..., X to move, value 1, expanded, 5 children, trace of 157 nodes)
     """
 
     state: State
     move: int | None
-    depth: int
+    ply: int
     alpha: float
     beta: float
     value: float
@@ -114,6 +131,16 @@ class TraceNode:
     reason: str = ""
     hidden: int = 0
 
+    @property
+    def depth(self) -> int:
+        """The old name of `ply`."""
+        return self.ply
+
+    @property
+    def size(self) -> int:
+        """How many positions the search visited here and below, counting those not traced."""
+        return sum(1 + node.hidden for node in self.walk())
+
     def walk(self) -> Iterator[TraceNode]:
         """This node and every node below it, parents before children (depth-first)."""
         stack = [self]
@@ -122,8 +149,26 @@ class TraceNode:
             yield node
             stack.extend(reversed(node.children))
 
+    def __repr__(self) -> str:
+        state = self.state
+        parts = [state.text]
+        result = state.result()
+        parts.append(f"{state.turn} to move" if result is None else f"over ({result})")
+        if self.move is not None:
+            parts.append(f"after move {self.move}")
+        parts.append(f"value {self.value:g}")
+        if (self.alpha, self.beta) != (-INF, INF):
+            parts.append(f"window ({self.alpha:g}, {self.beta:g})")
+        parts.append(self.kind)
+        if self.children:
+            parts.append(_count(len(self.children), "child", "children"))
+        if self.pruned:
+            parts.append(f"{len(self.pruned)} pruned")
+        parts.append(f"trace of {_count(self.size, 'node')}")
+        return f"TraceNode({', '.join(parts)})"
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, repr=False)
 class SearchResult:
     """The outcome of a search.
 
@@ -131,6 +176,11 @@ class SearchResult:
     board order; `move_values` each legal move's value; `move` the best move chosen by the
     tie-break; `stats` the work done; `trace` the searched tree when asked for. When the game
     is already over, `best_moves` and `move_values` are empty and `move` is None.
+
+    Its text form is one line, however big the search:
+
+    >>> minimax(State.parse("XX./OO./..."), trace=True)
+    SearchResult(value=1, best_moves=(2,), move=2, nodes=157, leaves=73, trace of 157 nodes)
     """
 
     value: float
@@ -140,21 +190,34 @@ class SearchResult:
     move: int | None
     trace: TraceNode | None = None
 
+    def __repr__(self) -> str:
+        stats = self.stats
+        parts = [
+            f"value={self.value:g}",
+            f"best_moves={_short_tuple(self.best_moves)}",
+            f"move={self.move}",
+            f"nodes={stats.nodes}",
+            f"leaves={stats.leaves}",
+        ]
+        if stats.cutoffs:
+            parts.append(f"cutoffs={stats.cutoffs}")
+        if stats.cache_hits:
+            parts.append(f"cache_hits={stats.cache_hits}")
+        if self.trace is not None:
+            parts.append(f"trace of {_count(self.trace.size, 'node')}")
+        return f"SearchResult({', '.join(parts)})"
 
-# ---------------------------------------------------------------------------------------------
-# The tutorials' minimax
+
+def _count(number: int, singular: str, plural: str = "") -> str:
+    return f"{number} {singular if number == 1 else plural or singular + 's'}"
 
 
-def minimax_value(state: State, score: Score = win_loss, depth: int = 0) -> float:
-    """The value of `state` by plain minimax, written exactly as the tutorials teach it.
-
-    >>> minimax_value(State.parse("XX./OO./..."))
-    1
-    """
-    if state.is_terminal:
-        return score(state, depth)
-    values = [minimax_value(state.play(move), score, depth + 1) for move in state.legal_moves()]
-    return max(values) if state.turn == X else min(values)
+def _short_tuple(items: tuple[int, ...], most: int = 12) -> str:
+    """A tuple's text, with the middle left out when it is long: (0, 1, 2, ... 7 more, 99)."""
+    if len(items) <= most:
+        return repr(items)
+    head = ", ".join(map(str, items[: most - 1]))
+    return f"({head}, … {len(items) - most} more, {items[-1]})"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -169,7 +232,7 @@ def minimax(
     heuristic: Score | None = None,
     memo: Memo = None,
     tie_break: TieBreak = "first",
-    seed: int | random.Random | None = None,
+    seed: Seed = None,
     trace: bool = False,
     trace_depth: int | None = None,
 ) -> SearchResult:
@@ -200,21 +263,23 @@ def alphabeta(
     depth: int | None = None,
     heuristic: Score | None = None,
     order_moves: bool | Callable[[State], Iterable[int]] = False,
-    table: Memo = False,
+    memo: Memo = None,
     exact_root: bool = True,
     tie_break: TieBreak = "first",
-    seed: int | random.Random | None = None,
+    seed: Seed = None,
     trace: bool = False,
     trace_depth: int | None = None,
+    table: Memo = None,
 ) -> SearchResult:
     """Alpha-beta: minimax that skips moves which cannot change the value. Same value, less work.
 
     ``order_moves=True`` tries the likeliest good moves first (a move that wins at once, then
     one that blocks the opponent's win, then cells on more lines: centre, corners, edges),
     which lets more moves be skipped; or pass your own ``order(state) -> moves`` (every legal
-    move, once each) to try the moves in that order. `table` remembers positions like
-    minimax's `memo`; it stores whether a value is exact or only a lower or upper bound (a
-    search cut short only learns a bound) and uses it only when that is enough.
+    move, once each) to try the moves in that order. `memo` remembers positions as in
+    :func:`minimax` (``table=`` is its old name here, and still works); it stores whether a
+    value is exact or only a lower or upper bound (a search cut short only learns a bound) and
+    uses it only when that is enough.
 
     With `exact_root` (the default) every root move is searched with the full window, so
     `move_values` are exact and `best_moves` complete. ``exact_root=False`` searches the root
@@ -223,14 +288,19 @@ def alphabeta(
     improved on the ones before them (for the others, a bound: X's value is at most, O's at
     least, the number shown) and `best_moves` holds only the first best move.
 
-    >>> alphabeta(State.new(), order_moves=True, table="symmetric").value
+    >>> alphabeta(State.new(), order_moves=True, memo="symmetric").value
     0
     >>> result = alphabeta(State.parse("X../.O./..X"), exact_root=False)
     >>> result.value, result.best_moves
     (0, (1,))
     """
     search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth)
-    search.use_table(_memo_key("table", table))
+    if memo is not None and table is not None:
+        raise ValueError(
+            "memo= and table= are two names for the same option: give only memo=, e.g. "
+            "memo='symmetric'"
+        )
+    search.use_table(_memo_key("memo" if table is None else "table", memo or table))
     if callable(order_moves):
         search.moves = lambda position: tuple(order_moves(position))
     elif order_moves:
@@ -264,7 +334,7 @@ class _Search:
         self.memo: dict[Hashable, float] | None = None
         self.table: dict[Hashable, _Entry] | None = None
         self.moves: Callable[[State], tuple[int, ...]] = State.legal_moves
-        self.nodes = self.leaves = self.cutoffs = self.cache_hits = self.max_depth = 0
+        self.nodes = self.leaves = self.cutoffs = self.cache_hits = self.max_ply = 0
 
     def use_memo(self, key: Callable[[State], Hashable] | None) -> None:
         """Remember exact values (minimax), filed under `key` (None: remember nothing)."""
@@ -278,62 +348,62 @@ class _Search:
 
     # -- one position ---------------------------------------------------------------------------
 
-    def visit(self, depth: int) -> None:
+    def visit(self, ply: int) -> None:
         self.nodes += 1
-        if depth > self.max_depth:
-            self.max_depth = depth
+        if ply > self.max_ply:
+            self.max_ply = ply
 
-    def is_leaf(self, state: State, depth: int) -> bool:
-        return state.is_terminal or depth == self.horizon
+    def is_leaf(self, state: State, ply: int) -> bool:
+        return state.is_terminal or ply == self.horizon
 
-    def leaf_value(self, state: State, depth: int) -> float:
+    def leaf_value(self, state: State, ply: int) -> float:
         self.leaves += 1
         if state.is_terminal or self.heuristic is None:  # no heuristic: no depth limit either
-            return self.score(state, depth)
-        return self.heuristic(state, depth)
+            return self.score(state, ply)
+        return self.heuristic(state, ply)
 
-    def minimax(self, state: State, depth: int) -> float:
-        self.visit(depth)
+    def minimax(self, state: State, ply: int) -> float:
+        self.visit(ply)
         if self.memo is not None:
             key = self.key_of(state)
             if key in self.memo:
                 self.cache_hits += 1
                 return self.memo[key]
-        if self.is_leaf(state, depth):
-            value = self.leaf_value(state, depth)
+        if self.is_leaf(state, ply):
+            value = self.leaf_value(state, ply)
         else:
             values = [
-                self.minimax(state._play_unchecked(move), depth + 1) for move in state.legal_moves()
+                self.minimax(state._play_unchecked(move), ply + 1) for move in state.legal_moves()
             ]
             value = max(values) if state.turn == X else min(values)
         if self.memo is not None:
             self.memo[key] = value
         return value
 
-    def alphabeta(self, state: State, depth: int, alpha: float, beta: float) -> float:
-        self.visit(depth)
+    def alphabeta(self, state: State, ply: int, alpha: float, beta: float) -> float:
+        self.visit(ply)
         if self.table is not None:
             key = self.key_of(state)
             known = self.table.get(key)
             if known is not None and _settles(known, alpha, beta):
                 self.cache_hits += 1
                 return known.value
-        leaf = self.is_leaf(state, depth)
+        leaf = self.is_leaf(state, ply)
         if leaf:
-            value = self.leaf_value(state, depth)
+            value = self.leaf_value(state, ply)
         else:
-            value = self.best_child_value(state, depth, alpha, beta)
+            value = self.best_child_value(state, ply, alpha, beta)
         if self.table is not None:
             self.table[key] = _Entry(value, "exact" if leaf else _bound(value, alpha, beta))
         return value
 
-    def best_child_value(self, state: State, depth: int, alpha: float, beta: float) -> float:
+    def best_child_value(self, state: State, ply: int, alpha: float, beta: float) -> float:
         """Alpha-beta over the moves of `state`: stop as soon as alpha meets beta."""
         maximising = state.turn == X
         best = -INF if maximising else INF
         moves = self.moves(state)
         for index, move in enumerate(moves):
-            value = self.alphabeta(state._play_unchecked(move), depth + 1, alpha, beta)
+            value = self.alphabeta(state._play_unchecked(move), ply + 1, alpha, beta)
             if maximising:
                 best = max(best, value)
                 alpha = max(alpha, best)
@@ -377,7 +447,7 @@ class _Search:
         value: float,
         move_values: dict[int, float],
         tie_break: TieBreak,
-        seed: int | random.Random | None,
+        seed: Seed,
         only_first_best: bool = False,
     ) -> SearchResult:
         best_moves = tuple(move for move, v in move_values.items() if v == value)
@@ -392,7 +462,7 @@ class _Search:
         )
 
     def stats(self) -> SearchStats:
-        return SearchStats(self.nodes, self.leaves, self.cutoffs, self.cache_hits, self.max_depth)
+        return SearchStats(self.nodes, self.leaves, self.cutoffs, self.cache_hits, self.max_ply)
 
     def trace(self) -> TraceNode | None:
         return None
@@ -444,7 +514,7 @@ class _Frame:
 
     state: State
     move: int | None
-    depth: int
+    ply: int
     alpha: float
     beta: float
     known: bool
@@ -466,7 +536,7 @@ class _Frame:
         return TraceNode(
             self.state,
             self.move,
-            self.depth,
+            self.ply,
             self.alpha,
             self.beta,
             value,
@@ -487,19 +557,19 @@ class _TracedSearch(_Search):
         self.frames: list[_Frame] = []  # the positions being searched, root first
         self.root_node: TraceNode | None = None
 
-    def minimax(self, state: State, depth: int) -> float:
-        if depth > self.trace_depth:
+    def minimax(self, state: State, ply: int) -> float:
+        if ply > self.trace_depth:
             self.frames[-1].hidden += 1
-            return super().minimax(state, depth)
-        self.begin(state, depth, -INF, INF)
-        return self.end(super().minimax(state, depth))
+            return super().minimax(state, ply)
+        self.begin(state, ply, -INF, INF)
+        return self.end(super().minimax(state, ply))
 
-    def alphabeta(self, state: State, depth: int, alpha: float, beta: float) -> float:
-        if depth > self.trace_depth:
+    def alphabeta(self, state: State, ply: int, alpha: float, beta: float) -> float:
+        if ply > self.trace_depth:
             self.frames[-1].hidden += 1
-            return super().alphabeta(state, depth, alpha, beta)
-        self.begin(state, depth, alpha, beta)
-        return self.end(super().alphabeta(state, depth, alpha, beta))
+            return super().alphabeta(state, ply, alpha, beta)
+        self.begin(state, ply, alpha, beta)
+        return self.end(super().alphabeta(state, ply, alpha, beta))
 
     def search_root(
         self, root: State, value_of: Callable[[State], float]
@@ -522,10 +592,10 @@ class _TracedSearch(_Search):
         else:
             frame.reason = f"cut: {best:g} <= alpha {alpha:g}"
 
-    def begin(self, state: State, depth: int, alpha: float, beta: float) -> None:
+    def begin(self, state: State, ply: int, alpha: float, beta: float) -> None:
         parent = self.frames[-1].state if self.frames else None
         move = None if parent is None else _cell_played(parent, state)
-        self.frames.append(_Frame(state, move, depth, alpha, beta, self.is_known(state)))
+        self.frames.append(_Frame(state, move, ply, alpha, beta, self.is_known(state)))
 
     def end(self, value: float) -> float:
         node = self.frames.pop().finish(value)
@@ -635,15 +705,12 @@ def _rearrangers(rows: int, cols: int) -> tuple[Callable[[tuple[str, ...]], tupl
     return tuple(operator.itemgetter(*p) for p in symmetry_permutations(rows, cols))
 
 
-def _break_tie(
-    best_moves: tuple[int, ...], tie_break: TieBreak, seed: int | random.Random | None
-) -> int | None:
+def _break_tie(best_moves: tuple[int, ...], tie_break: TieBreak, seed: Seed) -> int | None:
     if not best_moves:
         return None
     if tie_break == "first":
         return best_moves[0]
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    return rng.choice(best_moves)
+    return random_source(seed).choice(best_moves)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -58,7 +58,8 @@ from collections.abc import Callable, Sequence
 from operator import or_
 from typing import NamedTuple, Protocol, TypeVar
 
-from tictac.state import State, symmetry_permutations, winning_lines
+from tictac.seeds import Seed, random_source
+from tictac.state import IllegalMove, State, symmetry_permutations, winning_lines
 
 __all__ = [
     "Outcome",
@@ -159,7 +160,7 @@ def move_outcomes(state: State) -> dict[int, Outcome]:
     x_next = state.turn == "O"  # the player to move after each move
     left = len(state.legal_moves()) - 1
     return {
-        move: solver.to_outcome(_mover_score(score), x_next, left)
+        move: solver.to_outcome(_score_one_ply_down(score), x_next, left)
         for move, score in solver.move_scores(me, opp).items()
     }
 
@@ -183,31 +184,37 @@ def best_moves(state: State) -> tuple[int, ...]:
     return solver.best_moves(*_bitboards(state))
 
 
-def best_move(state: State, *, rng: random.Random | None = None) -> int:
+def best_move(state: State, *, seed: Seed = None, rng: random.Random | None = None) -> int:
     """One optimal move for the player to move: always one of :func:`best_moves`.
 
-    Without `rng` it is the first optimal move in board order, ``best_moves(state)[0]``; with
-    `rng` it is a random one, each optimal move equally likely. Unlike :func:`best_moves` it
-    does not prove every move on big boards: it finds the position's value (and, for a win or
-    a loss, its distance) once, then tries the moves one at a time, in board order or in a
-    random order, and stops at the first that keeps that value at that distance.
+    Without a seed it is the first optimal move in board order, ``best_moves(state)[0]``; with
+    `seed` (a whole number, or a ``random.Random`` to draw from; ``rng=`` is its old name) it
+    is a random one, each optimal move equally likely. Unlike :func:`best_moves` it does not
+    prove every move on big boards: it finds the position's value (and, for a win or a loss,
+    its distance) once, then tries the moves one at a time, in board order or in a random
+    order, and stops at the first that keeps that value at that distance.
 
     >>> best_move(State.parse("XX./OO./..."))  # win at once
     2
     >>> best_move(State.parse("X../.O./..X"))  # the first of the edges 1, 3, 5, 7
     1
-    >>> best_move(State.parse("X../.O./..X"), rng=random.Random(3)) in (1, 3, 5, 7)
+    >>> best_move(State.parse("X../.O./..X"), seed=3) in (1, 3, 5, 7)
     True
     >>> best_move(State.parse("XXX/OO./..."))
     Traceback (most recent call last):
       ...
-    ValueError: best_move() needs a game still in progress: this one is over
+    tictac.state.IllegalMove: best_move() needs a game still in progress: this one is over (X won)
     """
     _check_state(state, "best_move")
     if state.is_terminal:
-        raise ValueError("best_move() needs a game still in progress: this one is over")
+        result = state.result()
+        how = "a draw" if result == "draw" else f"{result} won"
+        raise IllegalMove(f"best_move() needs a game still in progress: this one is over ({how})")
+    if seed is not None and rng is not None:
+        raise ValueError("seed= and rng= are two names for the same option: give only seed=")
+    chosen = seed if seed is not None else rng
     solver = _solver(state.rows, state.cols, state.k)
-    return solver.best_move(*_bitboards(state), rng)
+    return solver.best_move(*_bitboards(state), None if chosen is None else random_source(chosen))
 
 
 def prove(rows: int, cols: int, k: int) -> int:
@@ -254,11 +261,30 @@ def _sign(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
-def _mover_score(move_score: int) -> int:
-    """A move's score for the player who made it, as the score of the next player to move.
+def _score_one_ply_up(score: int) -> int:
+    """A position's score for its player to move, seen one ply up the tree: as the score of
+    the move that led there, for the player who made it.
 
-    One ply more, and the other point of view: a win in ``p`` plies for the mover is a loss
-    in ``p - 1`` plies for the next player. The inverse of :func:`_move_score`.
+    The other point of view, and one ply more: when the player to move loses in ``p`` plies,
+    the move that led there wins in ``p + 1``.
+
+    >>> _score_one_ply_up(-11)  # the player to move has lost (on 3x3, M = 11): a win in 1 ply
+    10
+    """
+    if score > 0:
+        return 1 - score
+    if score < 0:
+        return -1 - score
+    return 0
+
+
+def _score_one_ply_down(move_score: int) -> int:
+    """A move's score for the player who made it, seen one ply down the tree: as the score of
+    the position it leads to, for the next player to move. The inverse of
+    :func:`_score_one_ply_up`.
+
+    >>> _score_one_ply_down(_score_one_ply_up(7))
+    7
     """
     if move_score > 0:
         return -move_score - 1
@@ -267,19 +293,37 @@ def _mover_score(move_score: int) -> int:
     return 0
 
 
-def _move_score(score: int) -> int:
-    """The score of a position for the player to move, as seen by the player who moved into it.
+def _read_lines(
+    lines: Sequence[int], k: int, me: int, opp: int, my_reach: int, their_reach: int
+) -> tuple[int, int, int, int, int]:
+    """Read every line once, for the player to move (`me`) and the other player (`opp`).
 
-    >>> _move_score(-11)  # the mover has lost (on 3x3, M = 11), so the move won in 1 ply
-    10
-    >>> _mover_score(_move_score(7))
-    7
+    Returns five bit masks: the empty cells that would finish a line at once for me and for
+    them (*threats*); the cells of my lines that I could still finish with at most `my_reach`
+    more marks, and of theirs with `their_reach` (*live* lines; 0 when there are none); and the
+    cells that all of their live lines share (every bit set when they have none).
+
+    >>> _read_lines([0b011, 0b110], 2, me=0b001, opp=0b100, my_reach=1, their_reach=1)
+    (2, 2, 3, 6, 6)
     """
-    if score > 0:
-        return 1 - score
-    if score < 0:
-        return -1 - score
-    return 0
+    my_threats = their_threats = my_live = their_live = 0
+    their_common = -1
+    for line in lines:
+        mine, theirs = line & me, line & opp
+        if not theirs:
+            need = line ^ mine
+            if not need & (need - 1):
+                my_threats |= need
+            if k - mine.bit_count() <= my_reach:
+                my_live |= line
+        elif not mine:
+            need = line ^ theirs
+            if not need & (need - 1):
+                their_threats |= need
+            if k - theirs.bit_count() <= their_reach:
+                their_live |= line
+                their_common &= line
+    return my_threats, their_threats, my_live, their_live, their_common
 
 
 def _pairs_exist(needs: Sequence[int]) -> bool:
@@ -448,7 +492,7 @@ class _Solver:
     def score(self, me: int, opp: int) -> int:
         """The depth-aware score of a position (not finished) for the player to move."""
         if self.is_exact(me, opp):
-            return _mover_score(self.exact(me, opp))
+            return _score_one_ply_down(self.exact(me, opp))
         value = self.value(me, opp)
         if value > 0:
             return self.top - self.win_distance(me, opp)
@@ -472,9 +516,9 @@ class _Solver:
                 return self.top - 1
             theirs = 1 if value < 0 else self.value(opp, mine, low=0 if value == 0 else -1)
             if theirs > 0:
-                return _move_score(self.top - self.win_distance(opp, mine))
+                return _score_one_ply_up(self.top - self.win_distance(opp, mine))
             if theirs < 0:
-                return _move_score(-(self.top - self.loss_distance(opp, mine)))
+                return _score_one_ply_up(-(self.top - self.loss_distance(opp, mine)))
             return 0
 
         return self.per_move(me, opp, move_score)
@@ -621,7 +665,7 @@ class _Solver:
 
         Storing each position's score from the point of view of the player who just moved
         makes the negamax step a plain maximum: a position's best score is the largest entry
-        among its children, turned round once (:func:`_move_score`) for its own entry.
+        among its children, turned round once (:func:`_score_one_ply_up`) for its own entry.
         On boards of up to 9 cells the first call fills the table for the whole game.
         """
         n, top, table = self.n, self.top, self.table
@@ -631,9 +675,9 @@ class _Solver:
         if self._wins is None or self._empties is None:
             self._wins, self._empties = _lookup_tables(n, self.lines)
         wins, empties, get = self._wins, self._empties, table.get
-        # turned[best + top] is _move_score(best); best == -top means the loop found no move:
-        # the board is full, a draw.
-        turned = [_move_score(best) for best in range(-top, top + 1)]
+        # turned[best + top] is _score_one_ply_up(best); best == -top means the loop found no
+        # move: the board is full, a draw.
+        turned = [_score_one_ply_up(best) for best in range(-top, top + 1)]
         turned[0] = 0
 
         def negamax(me: int, opp: int) -> int:
@@ -700,27 +744,10 @@ class _Solver:
                 return 0
             left = empty.bit_count()
             my_moves, their_moves = (left + 1) // 2, left // 2
-            my_threats = their_threats = 0  # cells that would finish a line
-            i_can_win = they_can_win = False  # has a line that could still be finished
-            live = 0  # the cells of all such lines
-            their_common = full  # the cells that all of the opponent's such lines share
-            for line in lines:
-                mine, theirs = line & me, line & opp
-                if not theirs:
-                    need = line ^ mine
-                    if not need & (need - 1):
-                        my_threats |= need
-                    if k - mine.bit_count() <= my_moves:
-                        i_can_win = True
-                        live |= line
-                elif not mine:
-                    need = line ^ theirs
-                    if not need & (need - 1):
-                        their_threats |= need
-                    if k - theirs.bit_count() <= their_moves:
-                        they_can_win = True
-                        live |= line
-                        their_common &= line
+            my_threats, their_threats, my_live, their_live, their_common = _read_lines(
+                lines, k, me, opp, my_moves, their_moves
+            )
+            live = my_live | their_live
             if my_threats:
                 return 1
             if their_threats:
@@ -729,8 +756,8 @@ class _Solver:
                 block = their_threats  # a forced move
                 child_keys = tuple(map(or_, keys, my_images[block]))
                 return -negamax(opp, me | block, -beta, -alpha, child_keys, their_images, my_images)
-            low = -1 if they_can_win and not their_common & empty else 0
-            high = 1 if i_can_win else 0
+            low = -1 if their_live and not their_common & empty else 0
+            high = 1 if my_live else 0
             if low == high:
                 return low
             key = min(keys)
@@ -842,22 +869,10 @@ class _Solver:
             # Marks the attacker can still add within `depth` plies: the mover's own moves when
             # the mover attacks, the opponent's moves otherwise.
             reach = (depth + 1) // 2 if to_win else depth // 2
-            my_threats = their_threats = 0
-            alive = False  # does the attacker have a line it could finish in time?
-            for line in lines:
-                mine, theirs = line & me, line & opp
-                if not theirs:
-                    need = line ^ mine
-                    if not need & (need - 1):
-                        my_threats |= need
-                    if to_win and k - mine.bit_count() <= reach:
-                        alive = True
-                elif not mine:
-                    need = line ^ theirs
-                    if not need & (need - 1):
-                        their_threats |= need
-                    if not to_win and k - theirs.bit_count() <= reach:
-                        alive = True
+            my_threats, their_threats, my_live, their_live, _ = _read_lines(
+                lines, k, me, opp, reach, reach
+            )
+            alive = my_live if to_win else their_live  # can the attacker finish a line in time?
             if my_threats:
                 return to_win  # the mover wins at once
             if their_threats & (their_threats - 1):

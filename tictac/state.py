@@ -29,7 +29,7 @@ __all__ = [
     "InvalidBoard",
     "Line",
     "Move",
-    "Player",
+    "Mark",
     "State",
     "X",
     "O",
@@ -39,13 +39,15 @@ __all__ = [
     "winning_lines",
 ]
 
-Player = Literal["X", "O"]
+Mark = Literal["X", "O"]
+"""A player's mark: "X" (moves first) or "O". (The AI players themselves are
+:class:`tictac.players.Player`.)"""
 Cell = Literal["X", "O", "."]
 Line = tuple[int, ...]
 Move = int | tuple[int, int]
 
-X: Player = "X"
-O: Player = "O"
+X: Mark = "X"
+O: Mark = "O"
 EMPTY: Cell = "."
 
 _EMPTY_SYMBOLS = frozenset(".-_ ")
@@ -61,7 +63,7 @@ class InvalidBoard(ValueError):
     """A board that cannot arise in a real game, or text that is not a board at all."""
 
 
-def other(player: Player) -> Player:
+def other(player: Mark) -> Mark:
     """The opponent of `player`.
 
     >>> other("X")
@@ -158,8 +160,8 @@ class State:
     cols: int
     k: int
     cells: tuple[Cell, ...]
-    turn: Player
-    winner: Player | None
+    turn: Mark
+    winner: Mark | None
     winning_line: Line | None
     _empty: int
 
@@ -241,7 +243,7 @@ class State:
             raise InvalidBoard(
                 "impossible board: both X and O have a line, but the game ends at the first line"
             )
-        winner: Player | None = X if x_lines else O if o_lines else None
+        winner: Mark | None = X if x_lines else O if o_lines else None
         if winner is not None:
             won_lines = x_lines or o_lines
             last_mover = X if n_x > n_o else O
@@ -268,8 +270,8 @@ class State:
         cols: int,
         k: int,
         cells: tuple[Cell, ...],
-        turn: Player,
-        winner: Player | None,
+        turn: Mark,
+        winner: Mark | None,
         winning_line: Line | None,
     ) -> State:
         """Build a state whose facts are already known to be consistent (no checks)."""
@@ -394,7 +396,7 @@ class State:
             f"a move is a cell number (0 to {size - 1}) or a (row, col) pair, not {move!r}"
         )
 
-    def result(self) -> Player | Literal["draw"] | None:
+    def result(self) -> Mark | Literal["draw"] | None:
         """``"X"`` or ``"O"`` for a win, ``"draw"`` for a full board, None while the game runs."""
         if self.winner is not None:
             return self.winner

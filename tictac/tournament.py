@@ -11,10 +11,12 @@
 
 from __future__ import annotations
 
+import html
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Literal, Protocol
 
 from tictac.state import IllegalMove, Move, State
@@ -39,10 +41,6 @@ class Contestant(Protocol):
     name: str
 
     def choose(self, state: State) -> Move: ...
-
-
-class _Seedable(Protocol):
-    def reseed(self, seed: int | None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -222,7 +220,9 @@ class MatchResult:
 
     def _repr_html_(self) -> str:
         cells = "".join(
-            "<tr>" + "".join(f"<td>{value}</td>" for value in row.values()) + "</tr>"
+            "<tr>"
+            + "".join(f"<td>{html.escape(str(value))}</td>" for value in row.values())
+            + "</tr>"
             for row in self.rows()
         )
         head = "".join(
@@ -238,26 +238,18 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     >>> round(low, 3), round(high, 3)
     (0.404, 0.596)
     """
+    if not 0 < confidence < 1:
+        raise ValueError(
+            f"confidence is a probability between 0 and 1, such as 0.95, not {confidence!r}"
+        )
     if trials == 0:
         return (0.0, 1.0)
-    z = _normal_quantile(0.5 + confidence / 2)
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
     rate = successes / trials
     centre = (rate + z * z / (2 * trials)) / (1 + z * z / trials)
     spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
     spread /= 1 + z * z / trials
     return (max(0.0, centre - spread), min(1.0, centre + spread))
-
-
-def _normal_quantile(p: float) -> float:
-    """The standard normal quantile, by bisection on the error function (no SciPy needed)."""
-    low, high = -10.0, 10.0
-    for _ in range(100):
-        mid = (low + high) / 2
-        if 0.5 * (1 + math.erf(mid / math.sqrt(2))) < p:
-            low = mid
-        else:
-            high = mid
-    return (low + high) / 2
 
 
 def play_match(
@@ -304,6 +296,7 @@ def _distinct_names(a: str, b: str) -> tuple[str, str]:
 
 
 def _progress_bar(total: int, label: str) -> Callable[[], None]:
+    # Imported here, not at the top: `import tictac` loads this module and must stay light.
     import ipywidgets
     from IPython.display import display
 

@@ -19,8 +19,8 @@ summarised in a node such as "… 37 more positions", never silently dropped.
 >>> graph.source.count("->") > 0
 True
 
-:func:`draw_board` and :func:`draw_move_values` draw a single board, the second with each
-legal move's value written in its cell and coloured from good to bad for the player to move.
+Single boards (:func:`~tictac.pictures.draw_board`, :func:`~tictac.pictures.draw_move_values`)
+are drawn by :mod:`tictac.pictures`, without Graphviz.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 import graphviz
 
-from tictac.pictures import COLORS, board_svg
+from tictac.pictures import COLORS, format_value
 from tictac.scoring import Score, win_loss
 from tictac.search import Memo, SearchResult, TraceNode, alphabeta, minimax
 from tictac.state import State, symmetry_permutations
@@ -41,9 +41,6 @@ from tictac.state import State, symmetry_permutations
 __all__ = [
     "GameTree",
     "GraphvizError",
-    "Picture",
-    "draw_board",
-    "draw_move_values",
     "draw_trace",
     "draw_tree",
 ]
@@ -134,61 +131,6 @@ def draw_trace(
     return drawing.graph(rankdir, title)
 
 
-@dataclass(frozen=True, repr=False)
-class Picture:
-    """An SVG picture that shows itself in a notebook; `svg` holds its text."""
-
-    svg: str
-
-    def __repr__(self) -> str:
-        return f"<Picture: {len(self.svg):,} characters of SVG>"
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def save(self, path: str) -> None:
-        """Write the picture to an ``.svg`` file."""
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(self.svg)
-
-
-def draw_board(state: State, *, size: int = 40, numbers: bool = False) -> Picture:
-    """A picture of one board; `numbers` writes each empty cell's index in it.
-
-    >>> draw_board(State.new(), numbers=True).svg.count("<text")
-    9
-    """
-    return Picture(board_svg(state, cell=size, numbers=numbers))
-
-
-def draw_move_values(
-    state: State,
-    values: dict[int, float] | None = None,
-    *,
-    score: Score = win_loss,
-    size: int = 48,
-    words: bool = False,
-) -> Picture:
-    """A heat map of the moves: each empty cell shows the value of playing there.
-
-    The values are `values` if given (e.g. ``result.move_values``), otherwise a minimax search
-    with `score`. Green is good for the player to move, red bad, yellow in between.
-
-    >>> picture = draw_move_values(State.parse("XX./OO./..."))
-    >>> "<text" in picture.svg
-    True
-    """
-    if values is None:
-        values = minimax(state, score=score, memo="plain").move_values
-    sign = 1 if state.turn == "X" else -1
-    own = {move: sign * value for move, value in values.items()}
-    low, high = (min(own.values()), max(own.values())) if own else (0.0, 0.0)
-    shade = {move: _heat(v, low, high) for move, v in own.items()}
-    labels = {move: _value_text(value, words, short=True) for move, value in values.items()}
-    best = {move for move, v in own.items() if v == high}
-    return Picture(board_svg(state, cell=size, labels=labels, shade=shade, highlight=best))
-
-
 # ---------------------------------------------------------------------------------------------
 # Searching
 
@@ -219,7 +161,7 @@ def _search(
             score=score,
             depth=depth,
             heuristic=heuristic,
-            table=memo or False,
+            memo=memo,
             order_moves=order_moves,
             exact_root=False,
             trace=True,
@@ -310,7 +252,7 @@ class _Drawing:
             hidden_positions = node.hidden
             hidden_values: list[float] = []
             for index, (child, copies) in enumerate(groups):
-                if node.depth >= max_depth or len(self.shown) >= max_nodes:
+                if node.ply >= max_depth or len(self.shown) >= max_nodes:
                     for rest, rest_copies in groups[index:]:
                         hidden_positions += rest_copies * _size(rest)
                         hidden_values.append(rest.value)
@@ -348,6 +290,8 @@ class _Drawing:
             node_attr={"shape": "plain", "fontname": "Helvetica", "fontsize": "9"},
             edge_attr={"fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.5"},
         )
+        graph.description = title
+        graph.boards = len(self.shown) + len(self.pruned)
         for shown in self.shown:
             graph.node(shown.id, self.node_label(shown.node))
             if shown.parent is not None:
@@ -365,7 +309,7 @@ class _Drawing:
     def widest_level(self) -> int:
         levels: dict[int, int] = {}
         for shown in self.shown:
-            levels[shown.node.depth] = levels.get(shown.node.depth, 0) + 1
+            levels[shown.node.ply] = levels.get(shown.node.ply, 0) + 1
         return max(levels.values())
 
     def edge_style(self, shown: _Shown) -> dict[str, str]:
@@ -384,9 +328,9 @@ class _Drawing:
         fill = _FILL[result] if result else "white"
         border = _BORDER[player] if result is None else _GREY
         role = "end" if result else ("MAX" if player == "X" else "MIN")
-        lines = [f"<b>{role} {_value_text(node.value, self.words)}</b>"]
+        lines = [f"<b>{role} {format_value(node.value, self.words)}</b>"]
         if self.alphabeta_window and result is None:
-            lines.append(f"α {_fmt(node.alpha)}  β {_fmt(node.beta)}")
+            lines.append(f"α {format_value(node.alpha)}  β {format_value(node.beta)}")
         if node.kind == "cache-hit":
             lines.append("<i>cache hit</i>")
         elif node.kind == "cutoff-heuristic":
@@ -397,7 +341,7 @@ class _Drawing:
         return _html_board(state, fill, border, lines, style)
 
     def summary_label(self, summary: _Summary) -> str:
-        values = ", ".join(_value_text(v, self.words) for v in summary.values)
+        values = ", ".join(format_value(v, self.words) for v in summary.values)
         tail = f"<br/>values {values}" if values else ""
         plural = "s" if summary.positions != 1 else ""
         return (
@@ -413,7 +357,19 @@ class _Drawing:
 
 
 class GameTree(graphviz.Digraph):  # type: ignore[misc]
-    """A ``graphviz.Digraph`` whose drawing errors say what went wrong and how to fix it."""
+    """A ``graphviz.Digraph`` of a game tree: it shows itself as a picture in a notebook, its
+    text form says what it shows, and its drawing errors say what went wrong and how to fix it.
+
+    >>> draw_tree(State.parse("XX./OO./..."), max_depth=1)
+    <game tree: 6 boards drawn; minimax, score win_loss: 157 positions searched>
+    """
+
+    description = ""
+    boards = 0
+
+    def __repr__(self) -> str:
+        what = f"; {self.description}" if self.description else ""
+        return f"<game tree: {self.boards:,} board{'s' if self.boards != 1 else ''} drawn{what}>"
 
     def pipe(self, *args: Any, **kwargs: Any) -> Any:
         with _explained_graphviz_errors():
@@ -499,42 +455,4 @@ def _html_board(
         f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{border}" '
         f'bgcolor="{fill}" style="{style}"><tr><td fixedsize="true" width="{width}" '
         f'height="{height}">{board}</td></tr>{text}</table>>'
-    )
-
-
-def _value_text(value: float, words: bool, *, short: bool = False) -> str:
-    if words:
-        if value > 0:
-            return "X+" if short else "X wins"
-        if value < 0:
-            return "O+" if short else "O wins"
-        return "=" if short else "draw"
-    return _fmt(value)
-
-
-def _fmt(value: float) -> str:
-    if value == float("inf"):
-        return "+∞"
-    if value == float("-inf"):
-        return "−∞"
-    if float(value).is_integer():
-        return f"{int(value)}"
-    return f"{value:.2f}".rstrip("0")
-
-
-def _heat(value: float, low: float, high: float) -> str:
-    """A colour from red (worst) through yellow to green (best)."""
-    t = 0.5 if high == low else (value - low) / (high - low)
-    if t >= 0.5:
-        r, g, b = _mix((254, 240, 138), (134, 239, 172), (t - 0.5) * 2)
-    else:
-        r, g, b = _mix((252, 165, 165), (254, 240, 138), t * 2)
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
     )

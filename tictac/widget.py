@@ -102,8 +102,7 @@ from tictac.players import (
     unknown_is_a_draw,
 )
 from tictac.scoring import depth_aware, plus_minus_ten, two_in_a_row, win_loss
-from tictac.state import IllegalMove, State, other
-from tictac.state import Player as Mark
+from tictac.state import IllegalMove, Mark, State, other
 
 __all__ = [
     "BOARD_SIZES",
@@ -848,7 +847,8 @@ def explain_decision(decision: Decision) -> Thinking:
     >>> thinking.svg.lstrip().startswith("<?xml")
     True
     """
-    from tictac.tree import draw_move_values, draw_tree
+    from tictac.pictures import draw_move_values
+    from tictac.tree import draw_tree
 
     state, move, key = decision.state, decision.move, canonical_level(decision.level)
     opts = {**_DEFAULT_OPTIONS.get(key, {}), **decision.options}

@@ -1,0 +1,165 @@
+"""Names that mean one thing, old keywords that keep working, and text forms a notebook can show.
+
+One convention per idea: `Mark` is a player's mark and `Player` an AI player; `depth` is a
+search's depth limit and `ply` the distance from the search's start; `memo=` remembers
+positions in every search; `seed=` says where randomness comes from; a finished game given to
+something that needs a move raises `IllegalMove`; a picture's cell size is `cell_size`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import tictac
+from tictac import IllegalMove, State, alphabeta, minimax, solver
+from tictac.mcts import uct_search
+from tictac.pictures import board_svg, draw_board, draw_move_values, show_boards
+from tictac.players import make_player
+from tictac.scoring import two_in_a_row
+from tictac.seeds import random_source
+from tictac.tournament import play_match, wilson_interval
+from tictac.tree import draw_tree
+
+ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
+
+# -- one name, one meaning ----------------------------------------------------------------------
+
+
+def test_mark_and_player_are_different_names() -> None:
+    assert tictac.Mark.__args__ == ("X", "O")  # type: ignore[attr-defined]
+    assert tictac.Player is tictac.players.Player
+    assert not hasattr(tictac.state, "Player")
+
+
+def test_the_current_ply_is_called_ply() -> None:
+    result = minimax(State.parse("XO./.X./..."), trace=True)
+    assert result.trace is not None
+    for node in result.trace.walk():
+        assert node.ply == node.state.moves_made - 3
+        assert node.depth == node.ply  # the old name still answers
+    assert result.stats.max_ply == result.stats.max_depth == 6
+
+
+def test_memo_is_one_option_for_every_search_and_table_still_works() -> None:
+    start = State.parse("X../.O./...")
+    by_memo = alphabeta(start, memo="symmetric")
+    by_table = alphabeta(start, table="symmetric")
+    without = alphabeta(start)
+    assert by_memo.stats == by_table.stats
+    assert by_memo.stats.cache_hits > 0 and without.stats.cache_hits == 0
+    assert minimax(start, memo="symmetric").value == by_memo.value
+    with pytest.raises(ValueError, match="two names for the same option"):
+        alphabeta(start, memo=True, table=True)
+    with pytest.raises(ValueError, match="table='nope' is not an option"):
+        alphabeta(start, table="nope")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="memo='nope' is not an option"):
+        alphabeta(start, memo="nope")  # type: ignore[arg-type]
+
+
+def test_seed_is_a_number_a_random_or_none_everywhere() -> None:
+    position = State.parse("X../.O./..X")  # O has four equally good moves: 1, 3, 5, 7
+    by_number = {solver.best_move(position, seed=s) for s in range(40)}
+    assert by_number == {1, 3, 5, 7}
+    assert solver.best_move(position, seed=5) == solver.best_move(position, seed=5)
+    assert solver.best_move(position, seed=random.Random(5)) == solver.best_move(
+        position, rng=random.Random(5)
+    )
+    assert uct_search(position, playouts=50, seed=3) == uct_search(
+        position, playouts=50, rng=random.Random(3)
+    )
+    searched = {minimax(position, tie_break="random", seed=s).move for s in range(40)}
+    assert searched == {1, 3, 5, 7}
+    for call in (
+        lambda: solver.best_move(position, seed=1, rng=random.Random(1)),
+        lambda: uct_search(position, seed=1, rng=random.Random(1)),
+    ):
+        with pytest.raises(ValueError, match="two names for the same option"):
+            call()
+    with pytest.raises(TypeError, match="seed must be None, a whole number"):
+        random_source(1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        lambda s: solver.best_move(s),
+        lambda s: uct_search(s, playouts=10, seed=0),
+        lambda s: make_player("master").choose(s),
+        lambda s: s.play(8),
+    ],
+    ids=["best_move", "uct_search", "player", "play"],
+)
+@pytest.mark.parametrize("text", ["XXX/OO./...", "XOX/XOO/OXX"], ids=["won", "drawn"])
+def test_a_finished_game_refuses_a_move_with_illegal_move(ask: object, text: str) -> None:
+    with pytest.raises(IllegalMove):
+        ask(State.parse(text))  # type: ignore[operator]
+
+
+def test_pictures_take_cell_size_and_the_old_names() -> None:
+    state = State.parse("XO./.X./...")
+    assert board_svg(state, cell_size=30) == board_svg(state, cell=30)
+    assert 'width="96"' in board_svg(state, cell_size=30)  # 3 cells of 30 and 3 on each side
+    assert draw_board(state, cell_size=30).svg == draw_board(state, size=30).svg
+    assert draw_move_values(state, cell_size=30).svg == draw_move_values(state, size=30).svg
+    gallery = show_boards([state], cell_size=20)
+    assert gallery.cell_size == show_boards([state], cell=20).cell_size == 20
+    for bad in (0, -3, 2.5, True):
+        with pytest.raises(ValueError, match="side of a cell in pixels"):
+            board_svg(state, cell_size=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="^size is the side"):
+        draw_board(state, size=1)
+
+
+# -- what a notebook shows -------------------------------------------------------------------
+
+
+def test_a_search_result_reads_in_one_line_however_big() -> None:
+    small = minimax(State.parse("XX./OO./..."), trace=True)
+    big = minimax(State.new(), trace=True)
+    assert big.trace is not None
+    for result in (small, big):
+        text = repr(result)
+        assert "\n" not in text and len(text) < 200, text
+        assert f"nodes={result.stats.nodes}" in text
+        assert result.trace is not None
+        assert f"trace of {result.stats.nodes} nodes" in text
+        node = repr(result.trace)
+        assert "\n" not in node and len(node) < 200, node
+    assert big.stats.nodes == 549_946
+
+
+def test_long_move_lists_are_shortened_in_the_text_form() -> None:
+    result = alphabeta(State.new(10, 10, 5), depth=1, heuristic=two_in_a_row)
+    assert len(result.best_moves) == 100
+    text = repr(result)
+    assert "… 88 more, 99)" in text and len(text) < 200
+
+
+def test_a_tree_picture_has_a_text_form_without_an_address() -> None:
+    graph = draw_tree(State.parse("XX./OO./..."), max_depth=1)
+    text = repr(graph)
+    assert not ADDRESS.search(text)
+    assert text.startswith("<game tree: 6 boards drawn; minimax")
+
+
+def test_player_names_are_escaped_in_html() -> None:
+    sneaky = make_player("random", seed=1)
+    sneaky.name = "<b>bold</b> & co"
+    match = play_match(sneaky, make_player("master"), games=2, seed=1)
+    page = match._repr_html_()
+    assert "<b>bold</b>" not in page
+    assert "&lt;b&gt;bold&lt;/b&gt; &amp; co" in page
+
+
+def test_wilson_interval_matches_the_normal_quantile() -> None:
+    low, high = wilson_interval(50, 100, confidence=0.95)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    low, high = wilson_interval(0, 20, confidence=0.99)
+    z = 2.5758293035489  # the normal quantile at 0.995, from a table
+    assert low == 0 and high == pytest.approx(z * z / (20 + z * z))  # Wilson's bound at 0 of n
+    for bad in (0, 1, 1.5, -0.1):
+        with pytest.raises(ValueError, match="confidence is a probability"):
+            wilson_interval(5, 10, confidence=bad)

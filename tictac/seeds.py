@@ -1,0 +1,37 @@
+"""Seeds: one way to say where randomness comes from, for every function that draws.
+
+A public function that makes random choices takes ``seed=``: None (a fresh, unpredictable
+source), a whole number (the same number gives the same choices every time) or a
+``random.Random`` that the caller keeps drawing from (so that several calls share one stream).
+
+>>> import random
+>>> random_source(7).random() == random_source(7).random()
+True
+>>> shared = random.Random(1)
+>>> random_source(shared) is shared
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+__all__ = ["Seed", "random_source"]
+
+Seed = int | random.Random | None
+"""What ``seed=`` accepts: None, a whole number, or a ``random.Random`` to draw from."""
+
+
+def random_source(seed: Seed) -> random.Random:
+    """The ``random.Random`` that `seed` stands for (see the module's notes).
+
+    >>> random_source("7")
+    Traceback (most recent call last):
+      ...
+    TypeError: seed must be None, a whole number or a random.Random, not '7'
+    """
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return random.Random(seed)
+    raise TypeError(f"seed must be None, a whole number or a random.Random, not {seed!r}")
