@@ -1,4 +1,8 @@
-"""The exercise checks of Lessons 2 and 4: right answers pass, typical wrong ones are caught."""
+"""The checks of Lesson 2 (simple strategies): right answers pass, typical wrong ones are caught.
+
+Also how every rule check treats the rule: players and ``(row, col)`` answers are accepted,
+an error is reported rather than raised.
+"""
 
 from __future__ import annotations
 
@@ -10,19 +14,9 @@ from tictac.exercises import (
     check_centre_rule,
     check_completing_moves,
     check_fork_rule,
-    check_sensible_level,
-    check_subtree_sum,
     fork_moves,
 )
-from tictac.players import (
-    Player,
-    completing_moves,
-    make_player,
-    optimal,
-    random_move,
-    subtree_sum,
-    tactical,
-)
+from tictac.players import Player, completing_moves, tactical
 from tictac.state import other
 
 
@@ -90,34 +84,3 @@ def test_centre_rule_check() -> None:
 
     assert check_centre_rule(centre_rule).passed
     assert not check_centre_rule(tactical(win=True, block=True)).passed
-
-
-def test_sensible_level_check() -> None:
-    assert check_sensible_level(make_player("offensive")).passed
-    assert check_sensible_level(optimal(random_ties=True)).passed
-    assert not check_sensible_level(tactical(win=False, block=True)).passed  # misses wins
-    assert not check_sensible_level(random_move).passed
-
-
-def test_one_of_reads_naturally() -> None:
-    assert repr(OneOf((3, 7))) == "one of 3, 7"
-    assert repr(OneOf((2,))) == "2"
-
-
-def test_subtree_sum_check() -> None:
-    def my_subtree_sum(state: State, me: str) -> float:
-        if state.is_terminal:
-            depth = state.moves_made + 1
-            points = 10 if state.winner is None else 50 if state.winner == me else -10
-            return points / depth
-        return sum(my_subtree_sum(state.play(m), me) for m in state.legal_moves())
-
-    assert check_subtree_sum(my_subtree_sum).passed
-
-    def forgets_the_depth(state: State, me: str) -> float:
-        if state.is_terminal:
-            return 10 if state.winner is None else 50 if state.winner == me else -10
-        return sum(forgets_the_depth(state.play(m), me) for m in state.legal_moves())
-
-    assert not check_subtree_sum(forgets_the_depth).passed
-    assert subtree_sum(State.new(), "X") > 0

@@ -1,0 +1,32 @@
+"""The checks of Lesson 3 (minimax): score scales, and predictions that keep the answers hidden."""
+
+from __future__ import annotations
+
+from tictac import State, depth_aware, minimax, plus_minus_ten
+from tictac.exercises import check_depth_aware_minimax, check_predicted_moves
+from tictac.search import minimax_value
+
+
+def test_depth_aware_minimax_passes_the_reference_and_fails_win_loss() -> None:
+    assert check_depth_aware_minimax(lambda s: minimax_value(s, depth_aware)).passed
+    report = check_depth_aware_minimax(lambda s: minimax(s, memo="plain").value)
+    assert not report.passed
+    assert report.name == "depth-aware minimax"
+    # a win is worth (empty cells + 1): the first mismatch shows such a value
+    assert any(abs(m.expected) > 1 for m in report.mismatches)
+
+
+def test_predictions_are_checked_without_giving_the_answer_away() -> None:
+    slow_win = State.parse("..O/XX./O..")  # X wins at 5 now; +-10 takes the first win, 0
+    assert check_predicted_moves({slow_win: 0}, score=plus_minus_ten).passed
+    assert check_predicted_moves({"..O/XX./O..": 5}, score=depth_aware).passed
+    wrong = check_predicted_moves({slow_win: 5, "XX./O../...": 2}, score=plus_minus_ten)
+    assert not wrong.passed and wrong.checked == 2 and len(wrong.mismatches) == 1
+    shown = str(wrong) + repr(wrong) + wrong._repr_html_()
+    assert "not 5" in str(wrong) and "not <b>5</b>" in shown
+    assert "expected" not in shown.lower() and "<b>0</b>" not in shown
+
+
+def test_predictions_report_a_bad_board_instead_of_crashing() -> None:
+    report = check_predicted_moves({"OO.......": 2})
+    assert not report.passed and report.error is not None and "OO......." in report.summary()

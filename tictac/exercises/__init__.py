@@ -1,0 +1,99 @@
+"""Checks for the lessons' exercises: run your function on many positions, see where it differs.
+
+Each ``check_...`` function calls the function you wrote on many positions, compares it with
+the reference from :mod:`tictac`, and returns a :class:`Report`. In a notebook the report
+shows the first few positions where your answer differs, as pictures, with the expected and
+the actual answer.
+
+The checks live in one module per lesson, named like the lesson's notebook, and are all
+importable from here (``from tictac.exercises import check_winner``):
+
+- ``lesson00_welcome``: :func:`check_winner`
+- ``lesson01_how_big``: :func:`check_count` (its questions come from Lessons 1 and 7)
+- ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_centre_rule`,
+  :func:`check_fork_rule`
+- ``lesson03_minimax``: :func:`check_minimax`, :func:`check_depth_aware_minimax`,
+  :func:`check_predicted_moves`
+- ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_subtree_sum`
+- ``lesson05_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
+  :func:`check_move_order`
+- ``lesson06_beyond_3x3``: :func:`check_heuristic`
+- ``lesson07_play``: :func:`check_win_against`
+- ``checking``: what they all share (:class:`Report`, :func:`check_function`,
+  :func:`check_rule`, :func:`exercise_positions`)
+
+>>> from tictac.state import State
+>>> def lazy_winner(state):
+...     return None
+>>> report = check_winner(lazy_winner)
+>>> report.passed
+False
+>>> print(report.summary())
+winner: 942 of 5478 positions differ from the reference.
+"""
+
+from __future__ import annotations
+
+from tictac.exercises.checking import (
+    SHOWN,
+    Mismatch,
+    OneOf,
+    Report,
+    check_function,
+    check_rule,
+    exercise_positions,
+)
+from tictac.exercises.lesson00_welcome import check_winner
+from tictac.exercises.lesson01_how_big import COUNT_QUESTIONS, CountCheck, check_count
+from tictac.exercises.lesson02_simple_strategies import (
+    check_centre_rule,
+    check_completing_moves,
+    check_fork_rule,
+    fork_moves,
+)
+from tictac.exercises.lesson03_minimax import (
+    PredictionReport,
+    check_depth_aware_minimax,
+    check_minimax,
+    check_predicted_moves,
+)
+from tictac.exercises.lesson04_difficulty_levels import check_sensible_level, check_subtree_sum
+from tictac.exercises.lesson05_making_it_fast import (
+    MoveOrderReport,
+    check_alphabeta,
+    check_alphabeta_nodes,
+    check_move_order,
+)
+from tictac.exercises.lesson06_beyond_3x3 import check_heuristic
+from tictac.exercises.lesson07_play import GameCheck, check_win_against
+
+__all__ = [
+    "COUNT_QUESTIONS",
+    "SHOWN",
+    "CountCheck",
+    "GameCheck",
+    "Mismatch",
+    "MoveOrderReport",
+    "OneOf",
+    "PredictionReport",
+    "Report",
+    "check_alphabeta",
+    "check_alphabeta_nodes",
+    "check_centre_rule",
+    "check_completing_moves",
+    "check_count",
+    "check_depth_aware_minimax",
+    "check_fork_rule",
+    "check_function",
+    "check_heuristic",
+    "check_minimax",
+    "check_move_order",
+    "check_predicted_moves",
+    "check_rule",
+    "check_sensible_level",
+    "check_subtree_sum",
+    "check_win_against",
+    "check_winner",
+    "exercise_positions",
+    "fork_moves",
+]

@@ -1,0 +1,87 @@
+"""The check for Lesson 1 (``notebooks/01-how-big.ipynb``): counting positions and games.
+
+:func:`check_count` compares a count with one made live, without giving the answer away.
+Lesson 7 (``notebooks/07-play.ipynb``) asks two counting questions of its own, about the
+replies that lose; they are in the same table, :data:`COUNT_QUESTIONS`.
+
+>>> check_count("positions with two marks", 72)
+positions with two marks: 72 is right.
+>>> check_count("full boards won by X", 700)
+full boards won by X: 700 is too many; count again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tictac.exercises.checking import verdict_html
+from tictac.solver import solve
+from tictac.state import Player as Mark
+from tictac.state import State, reachable_states
+
+__all__ = ["COUNT_QUESTIONS", "CountCheck", "check_count"]
+
+
+def _positions_with_marks(marks: int) -> int:
+    return sum(1 for s in reachable_states() if s.moves_made == marks)
+
+
+def _losing_replies(opening: int) -> int:
+    after = State.new().play(opening)
+    return sum(1 for reply in after.legal_moves() if solve(after.play(reply)) > 0)
+
+
+def _full_board_wins(player: Mark) -> int:
+    return sum(1 for s in reachable_states() if s.moves_made == 9 and s.winner == player)
+
+
+COUNT_QUESTIONS: dict[str, Callable[[], int]] = {
+    # Lesson 1
+    "positions with two marks": lambda: _positions_with_marks(2),
+    "positions with three marks": lambda: _positions_with_marks(3),
+    "positions with four marks": lambda: _positions_with_marks(4),
+    "full boards won by X": lambda: _full_board_wins("X"),
+    # Lesson 7
+    "losing replies to a corner opening": lambda: _losing_replies(0),
+    "losing replies to a centre opening": lambda: _losing_replies(4),
+}
+"""The counting questions :func:`check_count` knows, each with a way to count it live."""
+
+
+@dataclass(frozen=True)
+class CountCheck:
+    """The answer to a counting question, compared with a live count."""
+
+    question: str
+    answer: int
+    expected: int
+
+    @property
+    def passed(self) -> bool:
+        return self.answer == self.expected
+
+    def __str__(self) -> str:
+        if self.passed:
+            return f"{self.question}: {self.answer} is right."
+        hint = "too many" if self.answer > self.expected else "too few"
+        return f"{self.question}: {self.answer} is {hint}; count again."
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return verdict_html(str(self), self.passed)
+
+
+def check_count(question: str, answer: int) -> CountCheck:
+    """Check a count from Lesson 1 (or Lesson 7) against the live count, without giving it away.
+
+    >>> check_count("positions with three marks", 250)
+    positions with three marks: 250 is too few; count again.
+    """
+    count = COUNT_QUESTIONS.get(question)
+    if count is None:
+        raise ValueError(
+            f"unknown question {question!r}; the questions are: {', '.join(COUNT_QUESTIONS)}"
+        )
+    return CountCheck(question, answer, count())

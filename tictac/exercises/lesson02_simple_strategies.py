@@ -1,0 +1,91 @@
+"""The checks for Lesson 2 (``notebooks/02-simple-strategies.ipynb``): rules of thumb.
+
+A rule of thumb ``rule(state, rng) -> move`` is checked on every position where the game is
+still on: each move it makes must be one the rule allows (see
+:func:`~tictac.exercises.checking.check_rule`).
+
+>>> from tictac.players import completing_moves
+>>> check_completing_moves(completing_moves).passed
+True
+>>> check_centre_rule(lambda state, rng: state.legal_moves()[0]).passed
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from tictac.exercises.checking import Report, check_function, check_rule, exercise_positions
+from tictac.players import completing_moves
+from tictac.state import Player as Mark
+from tictac.state import State, other
+
+__all__ = ["check_centre_rule", "check_completing_moves", "check_fork_rule", "fork_moves"]
+
+
+def _wins_then_blocks(state: State) -> tuple[int, ...]:
+    """The immediate wins if there are any, else the blocks, else nothing."""
+    wins = completing_moves(state, state.turn)
+    return tuple(wins or completing_moves(state, other(state.turn)))
+
+
+def fork_moves(state: State) -> tuple[int, ...]:
+    """The moves after which the player to move threatens to complete two lines at once.
+
+    >>> fork_moves(State.parse("X../.O./..X").play(2))   # X's block at 6 is also a fork
+    (6,)
+    """
+    me = state.turn
+    return tuple(
+        move for move in state.legal_moves() if len(completing_moves(state.play(move), me)) >= 2
+    )
+
+
+def check_completing_moves(function: Callable[[State, Mark], Iterable[int]]) -> Report:
+    """Check ``my_completing_moves(state, player)``: the empty cells that would complete a
+    line for `player`, on all 5,478 positions and for both players (any order is fine).
+
+    >>> print(check_completing_moves(lambda state, player: []).summary())
+    completing moves: 4522 of 5478 positions differ from the reference.
+    """
+    return check_function(
+        "completing moves",
+        lambda s: {p: sorted(set(function(s, p))) for p in ("X", "O")},
+        lambda s: {p: completing_moves(s, p) for p in ("X", "O")},
+        exercise_positions(),
+    )
+
+
+def check_centre_rule(rule: Callable[[State, Any], Any]) -> Report:
+    """Check a rule that wins if it can, else blocks, else takes the free centre, else plays
+    anywhere.
+
+    >>> from tictac.players import tactical
+    >>> print(check_centre_rule(tactical(win=True, block=True)).summary())
+    centre rule: ... of 4520 positions differ from the reference.
+    """
+
+    def allowed(state: State) -> tuple[int, ...]:
+        centre = (state.rows // 2) * state.cols + state.cols // 2
+        forced = _wins_then_blocks(state)
+        if forced:
+            return forced
+        return (centre,) if centre in state.legal_moves() else state.legal_moves()
+
+    return check_rule("centre rule", rule, allowed)
+
+
+def check_fork_rule(rule: Callable[[State, Any], Any]) -> Report:
+    """Check a rule that wins if it can, else blocks, else makes a fork if there is one
+    (see :func:`fork_moves`), else plays anywhere.
+
+    >>> from tictac.players import tactical
+    >>> print(check_fork_rule(tactical(win=True, block=True)).summary())
+    fork rule: ... of 4520 positions differ from the reference.
+    """
+    return check_rule(
+        "fork rule",
+        rule,
+        lambda s: _wins_then_blocks(s) or fork_moves(s) or s.legal_moves(),
+    )

@@ -1,0 +1,100 @@
+"""The checks for Lesson 3 (``notebooks/03-minimax.ipynb``): minimax and its score scales.
+
+>>> from tictac.search import minimax_value
+>>> check_minimax(minimax_value).passed
+True
+>>> print(check_depth_aware_minimax(minimax_value).summary())
+depth-aware minimax: ... positions differ from the reference.
+>>> check_predicted_moves({"XX./OO./...": 2}).passed
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tictac.exercises.checking import Mismatch, Report, check_function, exercise_positions
+from tictac.scoring import Score, depth_aware, win_loss
+from tictac.search import minimax
+from tictac.state import State
+
+__all__ = [
+    "PredictionReport",
+    "check_depth_aware_minimax",
+    "check_minimax",
+    "check_predicted_moves",
+]
+
+
+def check_minimax(function: Callable[[State], float], *, score: Score = win_loss) -> Report:
+    """Check a function ``my_minimax(state) -> value`` (X's view) against the reference.
+
+    It runs on every position with at least two marks whose game is still running, one per
+    group of mirror images (so the check takes seconds even for plain, unmemoised minimax).
+    """
+    positions = [
+        s for s in exercise_positions(min_marks=2, up_to_symmetry=True) if not s.is_terminal
+    ]
+    return check_function(
+        "minimax", function, lambda s: minimax(s, score=score, memo="plain").value, positions
+    )
+
+
+def check_depth_aware_minimax(function: Callable[[State], float]) -> Report:
+    """Check ``my_minimax(state) -> value`` with depth-aware scores: a finished game is worth
+    the number of empty cells plus one to the winner (+ for X, - for O) and 0 for a draw, so a
+    quicker win counts for more (:func:`~tictac.scoring.depth_aware`).
+
+    It runs on the same positions as :func:`check_minimax`.
+    """
+    report = check_minimax(function, score=depth_aware)
+    report.name = "depth-aware minimax"
+    return report
+
+
+class PredictionReport(Report):
+    """A :class:`Report` on predicted moves that says which guesses are wrong, not the answers."""
+
+    shown = None  # every wrong guess
+
+    def summary(self) -> str:
+        if self.error is not None:
+            return f"{self.name}: a prediction could not be checked: {self.error}"
+        if self.passed:
+            return f"{self.name}: all {self.checked} predictions are right. Well done!"
+        return (
+            f"{self.name}: {len(self.mismatches)} of {self.checked} predictions are not the "
+            "move minimax plays. Look at the value of every move, then guess again."
+        )
+
+    def _answers(self, mismatch: Mismatch) -> list[tuple[str, Any]]:
+        return [("not", mismatch.got)]
+
+
+def check_predicted_moves(
+    predictions: dict[Any, Any], *, score: Score = win_loss
+) -> PredictionReport:
+    """Check guesses ``{position: move}`` of the move minimax plays with `score`, taking the
+    first best move in board order (``tie_break="first"``, as the tutorials do).
+
+    Positions may be given as states or as board text. The report says which guesses are
+    wrong without giving the right moves away.
+
+    >>> print(check_predicted_moves({"XX./OO./...": 5}))
+    moves chosen with win_loss: 1 of 1 predictions are not the move minimax plays. ...
+      XX./OO./...  (X to move): not 5
+    """
+    name = f"moves chosen with {getattr(score, '__name__', 'your score')}"
+    report = PredictionReport(name, 0)
+    for position, guess in predictions.items():
+        try:
+            state = position if isinstance(position, State) else State.parse(position)
+        except ValueError as error:
+            report.error = f"{position!r}: {error}"
+            return report
+        expected = minimax(state, score=score, memo="plain").move
+        report.checked += 1
+        if guess != expected:
+            report.mismatches.append(Mismatch(state, expected, guess))
+    return report
