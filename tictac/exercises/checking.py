@@ -66,7 +66,7 @@ def board_card(state: State, answers: Iterable[tuple[str, Any]]) -> str:
     lines = "<br>".join(f"{label} <b>{html.escape(repr(value))}</b>" for label, value in answers)
     return (
         '<div style="text-align:center;font-size:12px">'
-        f"{board_svg(state, cell=26)}<br>{state.turn} to move<br>{lines}</div>"
+        f"{board_svg(state, cell_size=26)}<br>{state.turn} to move<br>{lines}</div>"
     )
 
 

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 from tictac.exercises.checking import verdict_html
 from tictac.solver import solve
-from tictac.state import Player as Mark
-from tictac.state import State, reachable_states
+from tictac.state import Mark, State, reachable_states
 
 __all__ = ["COUNT_QUESTIONS", "CountCheck", "check_count"]
 

@@ -18,8 +18,7 @@ from typing import Any
 
 from tictac.exercises.checking import Report, check_function, check_rule, exercise_positions
 from tictac.players import completing_moves
-from tictac.state import Player as Mark
-from tictac.state import State, other
+from tictac.state import Mark, State, other
 
 __all__ = ["check_centre_rule", "check_completing_moves", "check_fork_rule", "fork_moves"]
 

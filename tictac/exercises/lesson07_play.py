@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from tictac.exercises.checking import verdict_html
 from tictac.pictures import board_svg
 from tictac.players import make_player
-from tictac.state import Player as Mark
-from tictac.state import State
+from tictac.state import Mark, State
 
 __all__ = ["GameCheck", "check_win_against"]
 
@@ -43,7 +42,7 @@ class GameCheck:
     def _repr_html_(self) -> str:
         return (
             '<div style="display:flex;gap:14px;align-items:center">'
-            f"{board_svg(self.final, cell=30)}{verdict_html(str(self), self.passed)}</div>"
+            f"{board_svg(self.final, cell_size=30)}{verdict_html(str(self), self.passed)}</div>"
         )
 
 
