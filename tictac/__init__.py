@@ -5,6 +5,9 @@
 >>> s.turn
 'O'
 
+The tutorials this series grew from, which the docstrings name by short names such as "the
+five-rounds tutorial", are listed under *Sources* in the README.
+
 Importing the package is light: the game model loads at once, while the modules that need
 ipywidgets, graphviz or matplotlib load the first time one of their names is used.
 """

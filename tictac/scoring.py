@@ -73,12 +73,12 @@ def plus_minus_ten(state: State, ply: int) -> float:
 def depth_aware(state: State, ply: int) -> float:
     """A win is worth more the sooner it comes: ±(empty cells + 1), 0 for a draw.
 
-    One tutorial scores a win for X as 10 minus the number of moves O has made, so that the
-    AI takes an immediate win and puts off a defeat as long as it can. Counting the empty cells
-    instead says the same thing (every move fills one cell) and works on any board: on 3x3 the
-    quickest win, X's third move, scores 4 + 1 = 5, and a win on a full board scores 1, still
-    better than a draw. The value depends only on the position, not on `depth`, so it is the
-    same whichever position the search started from.
+    The *Tic-Tac-Toe AI* tutorial scores a win for X as 10 minus the number of moves O has
+    made, so that the AI takes an immediate win and puts off a defeat as long as it can.
+    Counting the empty cells instead says the same thing (every move fills one cell) and works
+    on any board: on 3x3 the quickest win, X's third move, scores 4 + 1 = 5, and a win on a
+    full board scores 1, still better than a draw. The value depends only on the position, not
+    on `ply`, so it is the same whichever position the search started from.
 
     >>> depth_aware(State.parse("XXX/OO./..."), 0)
     5
@@ -93,11 +93,11 @@ def depth_aware(state: State, ply: int) -> float:
 def depth_scaled(player: Mark, *, win: float = 50, draw: float = 10, loss: float = -10) -> Score:
     """The score of the five-rounds tutorial's brute-force round, for the AI playing `player`.
 
-    For the AI a win is worth ``50 / depth``, a draw ``10 / depth`` and a loss ``-10 / depth``:
-    the nearer the end of the game, the more it counts. The score this returns gives those
-    numbers from X's side like every other score, so when the AI plays O they change sign.
-    `depth` counts plies from the search's start, so the AI's own move reaches depth 1; a
-    finished game at the start itself (depth 0) counts as depth 1.
+    For the AI a win is worth ``50 / ply``, a draw ``10 / ply`` and a loss ``-10 / ply`` (the
+    tutorial calls the ply the *depth*): the nearer the end of the game, the more it counts.
+    The score this returns gives those numbers from X's side like every other score, so when
+    the AI plays O they change sign. `ply` counts moves from the search's start, so the AI's
+    own move reaches ply 1; a finished game at the start itself (ply 0) counts as ply 1.
 
     This is the score of one finished game. The brute-force player adds it up over every
     finished game below a move; searches that take the best move use it like any other score.

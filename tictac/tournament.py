@@ -65,7 +65,8 @@ class GameRecord:
 
     @property
     def winner_moves(self) -> int:
-        """How many moves the winner made (the tutorial's "won in 3, 4 or 5 moves")."""
+        """How many moves the winner made (the *Tic-Tac-Toe AI* tutorial's "won in 3, 4 or 5
+        moves")."""
         final = self.states[-1]
         return final.cells.count(self.result) if self.result != "draw" else 0
 
