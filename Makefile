@@ -37,6 +37,7 @@ screenshots:
 
 bench: setup
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/levels.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache build *.egg-info

@@ -9,11 +9,24 @@ import pytest
 
 from tictac import IllegalMove, State, reachable_states
 from tictac.players import (
+    ALIASES,
+    BOARD_SIZES,
+    CATALOGUE,
+    LEVEL_CHOICES,
     LEVELS,
+    NOT_OFFERED,
+    Level,
     Player,
+    board_size,
+    canonical_level,
     completing_moves,
+    describe_level,
     level_names,
+    level_options,
+    levels_note,
     make_player,
+    offered_levels,
+    random_move,
 )
 from tictac.tournament import play_game, play_match, wilson_interval
 
@@ -260,3 +273,96 @@ def test_players_accept_a_random_source_of_their_own() -> None:
     player.reseed(9)
     assert [player.choose(State.new()) for _ in range(5)] == first
     assert isinstance(player.rng, random.Random)
+
+
+# --- the catalogue of levels: one place for names, options, descriptions and boards ---------
+
+
+def test_make_player_and_the_widget_accept_the_same_names() -> None:
+    def accepted(read: object, name: str) -> bool:
+        try:
+            read(name)  # type: ignore[operator]
+        except ValueError as error:
+            assert f"unknown level {name!r}; choose one of" in str(error)
+            return False
+        return True
+
+    odd = ["Brute_Force", " Unbeatable ", "trembling hand", "grandmaster", "", "master-2", "x"]
+    for name in [*level_names(), *LEVEL_CHOICES, *odd]:
+        assert accepted(make_player, name) == accepted(canonical_level, name), name
+    assert {canonical_level(name) for name in LEVEL_CHOICES} == set(CATALOGUE)
+    assert {canonical_level(name) for name in level_names()} == set(CATALOGUE) == set(LEVELS)
+
+
+def test_an_alias_plays_like_its_level() -> None:
+    for alias, level in ALIASES.items():
+        options = {"playouts": 30} if level == "mcts" else {}
+        moves = [
+            [
+                game.moves
+                for game in play_match(
+                    make_player(name, **options), make_player("random"), games=4, seed=3
+                ).games
+            ]
+            for name in (alias, level)
+        ]
+        assert moves[0] == moves[1], alias
+
+
+def test_descriptions_show_the_options_a_level_plays_with() -> None:
+    assert describe_level("heuristic") == (
+        "heuristic: minimax 5 moves deep, counting lines one mark short of complete where it stops"
+    )
+    on_4x4 = level_options("heuristic", (4, 4, 4))
+    assert describe_level("heuristic", on_4x4).startswith("heuristic: minimax 3 moves deep")
+    assert describe_level("Trembling_Hand", {"epsilon": 0.25}) == (
+        "trembling-hand: perfect play, but a random move 25% of the time"
+    )
+    assert describe_level("novice", {"probability": 1}).startswith("novice: the best move 100%")
+    assert describe_level("mcts", {"exploration": 2}) == (
+        "mcts: Monte Carlo tree search, 1000 random games per move"
+    )
+    for name in level_names():  # every option a description names has a default
+        assert describe_level(name).startswith(f"{name}: ")
+
+
+def test_levels_offered_per_board() -> None:
+    assert offered_levels((3, 3, 3)) == LEVEL_CHOICES
+    for size in [(4, 4, 4), (4, 4, 3)]:
+        assert set(LEVEL_CHOICES) - set(offered_levels(size)) == {"brute-force"}
+        assert "brute-force is not offered on 4x4" in levels_note(size)
+        assert "heuristic looks 3 moves ahead (not 5)" in levels_note(size)
+        assert "mcts plays 150 random games per move (not 1000)" in levels_note(size)
+    assert level_options("heuristic", (4, 4, 4)) == {"depth": 3}
+    assert level_options("heuristic", (3, 3, 3)) == {}
+    assert level_options("mcts", (3, 3, 3), {"mcts": {"playouts": 9}}) == {"playouts": 9}
+    assert level_options("MCTS", (4, 4, 3), {"Unbeatable": {"random_ties": True}}) == {
+        "playouts": 150
+    }
+    assert NOT_OFFERED[(3, 3, 3)] == {}
+    assert set(NOT_OFFERED) == set(BOARD_SIZES)
+
+
+def test_boards_that_are_not_offered_are_refused_with_the_choice() -> None:
+    assert board_size((4, 4), 3) == (4, 4, 3)
+    for size, k in [((5, 5), None), ((3, 3), 2), ((4, 4, 4, 4), None), ((4, 4, 4), 3)]:
+        with pytest.raises(ValueError, match="not offered|size is"):
+            board_size(size, k)
+    with pytest.raises(ValueError, match="choose one of 3x3 with k=3, 4x4 with k=4"):
+        offered_levels((5, 5, 4))
+
+
+def test_a_catalogue_entry_must_explain_its_faster_options() -> None:
+    with pytest.raises(ValueError, match="fast_note"):
+        Level("quick", lambda *, n=1: random_move, "n={n}", fast={(3, 3, 3): {"n": 2}})
+    with pytest.raises(ValueError, match="does not take the option"):
+        Level("quick", lambda: random_move, "any", fast={(3, 3, 3): {"n": 2}}, fast_note="x")
+    with pytest.raises(ValueError, match="not offered"):
+        Level(
+            "quick",
+            lambda *, n=1: random_move,
+            "n={n}",
+            fast={(3, 3, 3): {"n": 2}},
+            fast_note="n={n}",
+            not_offered={(3, 3, 3): "too slow"},
+        )

@@ -1,33 +1,20 @@
-"""The game widget, driven through its buttons as a player would, and the session behind it."""
+"""The game widget, driven through its buttons as a player would (the session behind it has its
+own tests, in tests/test_session.py)."""
 
 from __future__ import annotations
 
 import random
 import re
-import statistics
-from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as widgets
 import pytest
 
-from tictac import solver
-from tictac.state import IllegalMove, State
-from tictac.widget import (
-    LEVEL_CHOICES,
-    NOT_OFFERED,
-    GameSession,
-    GameWidget,
-    canonical_level,
-    explain_decision,
-    hint_labels,
-    level_options,
-    levels_note,
-    offered_levels,
-)
-
-SIZES = [(3, 3, 3), (4, 4, 4), (4, 4, 3)]
-
+from tictac.players import CATALOGUE, LEVEL_CHOICES
+from tictac.session import Decision, GameSession, hint_labels
+from tictac.state import State
+from tictac.thinking import EXPLANATIONS, explain_decision
+from tictac.widget import GameWidget
 
 # ---------------------------------------------------------------------------------------------
 # Helpers: what a player sees and does
@@ -149,30 +136,6 @@ def test_whole_games_on_4x4(size: tuple[int, int, int], level: str) -> None:
             assert game.state.winner != human
 
 
-def test_unbeatable_never_loses_to_any_human_play() -> None:
-    """Every way a human can play against the unbeatable level on 3x3, both sides (it breaks
-    ties the same way each time, so undo and replay explore all the human's choices)."""
-
-    def explore(session: GameSession, results: dict[str, int]) -> None:
-        state = session.state
-        if state.is_terminal:
-            results[state.result() or "draw"] += 1
-            return
-        for move in state.legal_moves():
-            session.play(move)
-            session.respond()
-            explore(session, results)
-            session.undo()
-            assert session.state == state
-
-    for human in ("X", "O"):
-        session = GameSession(level="unbeatable", human=human)  # type: ignore[arg-type]
-        results = {"X": 0, "O": 0, "draw": 0}
-        explore(session, results)
-        assert results[human] == 0
-        assert results["draw"] > 0 and sum(results.values()) > 50
-
-
 def test_unbeatable_never_loses_to_random_clicks() -> None:
     for seed in range(12):
         human = "X" if seed % 2 else "O"
@@ -193,6 +156,9 @@ def test_the_same_seed_and_clicks_give_the_same_games() -> None:
         return boards
 
     assert play(5) == play(5)
+    # ...and the seed is not ignored: other seeds, other games (the human's clicks are the
+    # same, so only the novice's choices can differ; these seeds are known to differ)
+    assert play(5) != play(6)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,46 +222,12 @@ def test_the_board_is_disabled_while_the_ai_moves_and_clicks_then_are_ignored() 
     assert enabled(game) == list(game.state.legal_moves())
 
 
-def test_the_session_refuses_every_illegal_action() -> None:
-    session = GameSession(level="master")
-    with pytest.raises(IllegalMove):
-        session.undo()  # nothing to take back
-    with pytest.raises(IllegalMove):
-        session.ai_move()  # the human is to move
-    session.play(4)
-    with pytest.raises(IllegalMove):
-        session.play(0)  # the AI is to move
-    session.respond()
-    for move in (4, session.moves[-1], 9, (3, 0), "a"):
-        with pytest.raises(IllegalMove):
-            session.play(move)  # type: ignore[arg-type]
-    assert session.moves == (4, 0)
-
-    ai_only = GameSession(mode="ai-vs-ai")
-    with pytest.raises(IllegalMove):
-        ai_only.play(0)
-    ai_only.play_to_end()
-    with pytest.raises(IllegalMove):
-        ai_only.ai_move()  # the game is over
-    with pytest.raises(IllegalMove):
-        ai_only.play(0)
-
-
-def test_bad_settings_are_refused_with_a_reason() -> None:
-    with pytest.raises(ValueError, match="brute-force.*not offered on 4x4"):
-        GameSession(level="brute-force", size=(4, 4))
+def test_bad_settings_are_refused_by_the_widget_too() -> None:
+    """The session checks the settings (tests/test_session.py); the widget passes its reason on."""
     with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
         GameWidget(level="grandmaster")
-    with pytest.raises(ValueError, match="not offered"):
-        GameSession(size=(5, 5))
-    with pytest.raises(ValueError, match="mode"):
-        GameSession(mode="online")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="does not take"):
-        GameSession(level="mcts", level_options={"mcts": {"budget": 5}})
-    session = GameSession(level="medium")
-    with pytest.raises(ValueError):
-        session.configure(size=(4, 4), level="brute-force")
-    assert session.settings.level == "medium" and session.settings.size == (3, 3, 3)
+    with pytest.raises(ValueError, match="brute-force.*not offered on 4x4"):
+        GameWidget(level="brute-force", size=(4, 4))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -389,22 +321,6 @@ def test_the_score_is_kept_per_mode_and_from_the_humans_side() -> None:
 # Hints and thinking
 
 
-POSITIONS = ["XX./OO./...", "X../.O./..X", "X.../.O../..X./....", ".........", "XO./.X./..."]
-
-
-@pytest.mark.parametrize("text", POSITIONS)
-def test_hint_labels_agree_with_the_solver(text: str) -> None:
-    state = State.parse(text)
-    labels = hint_labels(state)
-    outcomes = solver.move_outcomes(state)
-    assert set(labels) == set(state.legal_moves())
-    sign = 1 if state.turn == "X" else -1
-    for move, outcome in outcomes.items():
-        value = outcome.value * sign
-        word = {1: "win", 0: "draw", -1: "loss"}[value]
-        assert labels[move] == (word if value == 0 else f"{word} {outcome.plies + 1}")
-
-
 def test_hint_shows_on_the_empty_cells_and_goes_away() -> None:
     game = GameWidget(mode="human-vs-human")
     for cell in (0, 3, 1, 4):
@@ -466,6 +382,29 @@ def test_show_thinking_for_levels_without_a_tree() -> None:
     assert len(svgs(on_4x4)) == 1
 
 
+def test_every_level_has_an_explanation() -> None:
+    assert list(EXPLANATIONS) == list(CATALOGUE)
+
+
+@pytest.mark.parametrize("level", list(CATALOGUE))
+def test_show_thinking_explains_every_level(level: str) -> None:
+    session = GameSession(level=level, human="O", seed=0, level_options={"mcts": {"playouts": 50}})
+    decision = session.last_decision
+    assert decision is not None
+    thinking = explain_decision(decision)
+    assert thinking.caption.startswith(f"<b>X ({level})</b> played cell {decision.move} (row ")
+    assert (thinking.svg is None) == (level == "random")
+
+
+def test_show_thinking_names_the_line_completed_or_blocked() -> None:
+    state = State.parse("XX./OO./...")  # X to move: X completes the top row at 2, O threatens 5
+    offensive = explain_decision(Decision(state, 2, "offensive", {}, 0.001))
+    assert "It completes its own line at cell 2 (outlined)." in offensive.caption
+    defensive = explain_decision(Decision(state, 5, "defensive", {}, 0.001))
+    assert "It blocks the opponent's line at cell 5 (outlined)." in defensive.caption
+    assert offensive.svg is not None and defensive.svg is not None
+
+
 # ---------------------------------------------------------------------------------------------
 # AI vs AI, and the controls
 
@@ -525,50 +464,10 @@ def test_a_preconfigured_widget_in_one_line() -> None:
     assert "50 random games" in lesson.note.value
 
 
-# ---------------------------------------------------------------------------------------------
-# Levels per board, and how fast they answer
+def test_the_names_that_moved_out_can_still_be_imported_from_the_widget() -> None:
+    import tictac.widget
 
-
-def test_levels_offered_per_board() -> None:
-    assert offered_levels((3, 3, 3)) == LEVEL_CHOICES
-    for size in SIZES[1:]:
-        assert "brute-force" not in offered_levels(size)
-        assert set(LEVEL_CHOICES) - set(offered_levels(size)) == {"brute-force"}
-        assert "brute-force" in levels_note(size)
-    assert level_options("heuristic", (4, 4, 4)) == {"depth": 3}
-    assert level_options("mcts", (3, 3, 3), {"mcts": {"playouts": 9}}) == {"playouts": 9}
-    assert {canonical_level(name) for name in LEVEL_CHOICES} >= {"random", "master", "mcts"}
-    assert all(set(missing) <= {"brute-force"} for missing in NOT_OFFERED.values())
-
-
-def move_times(size: tuple[int, int, int], level: str, games: int) -> Iterator[float]:
-    """Seconds per AI move in `games` games against random play, the AI on both sides."""
-    rows, cols, k = size
-    for game in range(games):
-        human = "O" if game % 2 == 0 else "X"
-        session = GameSession(level=level, human=human, size=(rows, cols), k=k, seed=game)  # type: ignore[arg-type]
-        rng = random.Random(game)
-        while not session.state.is_terminal:
-            session.play(rng.choice(session.state.legal_moves()))
-            session.respond()
-        yield from (decision.seconds for decision in session.decisions)
-
-
-def test_per_move_times_of_every_offered_level() -> None:
-    """A benchmark, not a timed test: prints each level's per-move time (run with ``-s``).
-
-    The widget offers a level on a board only if it answers within 50 ms on a 2-core machine;
-    the numbers here are the evidence (the session's warm-up included, as in the widget).
-    """
-    lines = []
-    for size in SIZES:
-        for level in offered_levels(size):
-            if level in ("easy", "unbeatable"):  # the same players as blind and master
-                continue
-            times = sorted(t * 1000 for t in move_times(size, level, games=2))
-            assert times
-            lines.append(
-                f"{size[0]}x{size[1]} k={size[2]} {level:12} moves {len(times):3}  median "
-                f"{statistics.median(times):6.2f} ms  max {times[-1]:6.2f} ms"
-            )
-    print("\n" + "\n".join(lines))
+    missing = [name for name in tictac.widget.__all__ if not hasattr(tictac.widget, name)]
+    assert missing == []
+    assert tictac.widget.GameSession is GameSession
+    assert tictac.widget.explain_decision is explain_decision

@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tictac import __version__, solver
-from tictac.players import level_names, make_player
+from tictac.players import canonical_level, level_names, make_player
 from tictac.state import IllegalMove, InvalidBoard, State
 from tictac.tournament import play_match
 
@@ -140,9 +140,9 @@ def _board_size(text: str) -> tuple[int, int]:
 
 
 def _level(text: str) -> str:
-    """argparse type for a level: any name :func:`tictac.players.make_player` accepts."""
+    """argparse type for a level: any name of the catalogue in :mod:`tictac.players`."""
     try:
-        make_player(text)
+        canonical_level(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text

@@ -11,22 +11,51 @@ move, and its own random source `rng`, so that the same seed gives the same game
 >>> make_player("random", seed=1).choose(State.new())
 2
 
-Levels (:data:`LEVELS`) and the tutorials' names for them (:data:`ALIASES`):
+The levels
+----------
+Each level is one entry of :data:`CATALOGUE`, the one place that knows it: its name, the
+tutorials' names for it, the factory that builds its rule (whose keyword defaults are the
+level's default options), a line on how it chooses, and how it fares on the widget's boards.
+:func:`make_player`, the game widget (:mod:`tictac.session`) and the command line read it from
+there; :data:`LEVELS` and :data:`ALIASES` are views of it.
 
-============  ================================================================
-level         how it chooses
-============  ================================================================
-random        any legal move, uniformly (the tutorials' *blind* and *easy*)
-defensive     blocks the opponent's almost-complete line, else random
-offensive     completes its own line, else blocks, else random
-brute-force   the move whose whole subtree has the largest *sum* of scores
-heuristic     minimax 5 moves deep, two-in-a-row utility at the cut-off
-novice        the best move 40% of the time, else the best sub-optimal one
-medium        minimax 2 moves deep, the unknown counted as a draw
-master        perfect play: wins fastest, loses slowest (*unbeatable*)
-epsilon       perfect play, but a random move 10% of the time
-mcts          Monte Carlo tree search with a budget of random playouts
-============  ================================================================
+>>> for name in LEVELS:  # doctest: +NORMALIZE_WHITESPACE
+...     print(describe_level(name))
+random: plays any free cell at random
+defensive: blocks your almost-complete line, else plays at random
+offensive: completes its own line, else blocks yours, else plays at random
+brute-force: adds up the scores of every game below each move and takes the largest sum
+    (not minimax: it can be fooled)
+heuristic: minimax 5 moves deep, counting lines one mark short of complete where it stops
+novice: the best move 40% of the time, else the best of the worse ones
+medium: minimax 2 moves deep; what it cannot see counts as a draw
+master: perfect play: wins as fast and loses as slowly as can be
+epsilon: perfect play, but a random move 10% of the time
+mcts: Monte Carlo tree search, 1000 random games per move
+>>> ALIASES["unbeatable"], ALIASES["blind"], ALIASES["easy"]
+('master', 'random', 'random')
+
+Speed on the widget's boards
+----------------------------
+The widget makes the AI answer inside the click handler, so a level is offered on a board
+only if it answers within 50 ms there. Per-move times on a 2-core machine (median and worst
+over seeded games against a random opponent: ``bench/levels.py`` prints them) showed which
+levels need help; each level's `fast` options and `not_offered` boards hold the result, and
+:func:`levels_note` says it in words:
+
+* brute-force is not offered on 4x4: it adds up every finished game below each move, about
+  three times as many for each extra empty cell (0.1 s with 9 empty cells, 3 s with 12, and
+  the empty 4x4 board would take hours);
+* heuristic looks 3 moves ahead on 4x4 instead of 5 (depth 5: up to 0.8 s per move);
+* mcts plays 300 random games per move on 3x3 and 150 on 4x4 instead of 1000 (1000 take
+  60-110 ms on 3x3 and 0.2 s on 4x4);
+* the solver's levels (master, novice, epsilon) and the hints answer within a few
+  milliseconds on 4x4 too, even from a cold start (its pairing-strategy bound proves most
+  "nobody can win" positions at once); brute-force on 3x3 sums its tree once (0.1 s) when it
+  is chosen, before the game starts rather than as an answer to a click.
+
+``level_options={"mcts": {"playouts": 1000}}`` in the widget gives a level other options,
+slower or not.
 """
 
 from __future__ import annotations
@@ -34,30 +63,46 @@ from __future__ import annotations
 import functools
 import inspect
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from tictac import solver
+from tictac.mcts import uct_rule
 from tictac.scoring import Score, depth_scaled, plus_minus_ten, two_in_a_row, win_loss
 from tictac.search import alphabeta
 from tictac.state import EMPTY, IllegalMove, Mark, State, other, winning_lines
 
 __all__ = [
     "ALIASES",
+    "BOARD_SIZES",
+    "CATALOGUE",
+    "FAST_OPTIONS",
     "LEVELS",
+    "LEVEL_CHOICES",
+    "NOT_OFFERED",
+    "BoardSize",
+    "Level",
     "Player",
     "Rule",
     "blend",
+    "board_size",
     "brute_force_sum",
+    "canonical_level",
     "completing_moves",
+    "describe_level",
     "first_suboptimal",
     "level_names",
+    "level_options",
+    "levels_note",
     "make_player",
+    "offered_levels",
     "optimal",
     "random_move",
     "searching",
     "subtree_sum",
     "tactical",
+    "tidy_level_name",
     "unknown_is_a_draw",
 ]
 
@@ -207,7 +252,7 @@ def searching(*, depth: int, heuristic: Score, score: Score = win_loss) -> Rule:
     return rule
 
 
-def unknown_is_a_draw(state: State, depth: int) -> float:
+def unknown_is_a_draw(state: State, ply: int) -> float:
     """The medium level's view of a position beyond its depth limit: no idea, call it 0."""
     return 0
 
@@ -252,7 +297,9 @@ def _check_probability(probability: float) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Levels by name
+# The levels: one catalogue, read by make_player, the widget and the command line
+
+# The factories' keyword defaults are the levels' default options (see Level.defaults).
 
 
 def _novice(*, probability: float = 0.4) -> Rule:
@@ -271,36 +318,202 @@ def _heuristic(*, depth: int = 5) -> Rule:
     return searching(depth=depth, heuristic=two_in_a_row, score=win_loss)
 
 
-def _mcts(*, playouts: int = 1000, exploration: float = 1.4) -> Rule:
-    from tictac.mcts import uct_rule
+BoardSize = tuple[int, int, int]
+"""A board as ``(rows, cols, k)``: k marks in a row win."""
 
-    return uct_rule(playouts=playouts, exploration=exploration)
-
-
-LEVELS: dict[str, Callable[..., Rule]] = {
-    "random": lambda: random_move,
-    "defensive": lambda: tactical(win=False, block=True),
-    "offensive": lambda: tactical(win=True, block=True),
-    "brute-force": lambda: brute_force_sum,
-    "heuristic": _heuristic,
-    "novice": _novice,
-    "medium": _medium,
-    "master": optimal,
-    "epsilon": _epsilon,
-    "mcts": _mcts,
+BOARD_SIZES: dict[BoardSize, str] = {
+    (3, 3, 3): "3x3",
+    (4, 4, 4): "4x4, 4 in a row",
+    (4, 4, 3): "4x4, 3 in a row",
 }
-"""Every level: its name and a factory taking the level's options as keyword arguments."""
+"""The boards the widget offers, on which every level is timed, with their labels (bigger
+boards are too slow to solve)."""
 
-ALIASES = {
-    "blind": "random",
-    "easy": "random",
-    "unbeatable": "master",
-    "perfect": "master",
-    "brute-force-sum": "brute-force",
-    "heuristic-depth-5": "heuristic",
-    "trembling-hand": "epsilon",
+
+@dataclass(frozen=True)
+class Level:
+    """One level of play, and everything the package says about it.
+
+    `factory` builds the level's rule from its options, given as keywords; its keyword
+    defaults are the level's default options (:attr:`defaults`). `about` says in one line how
+    the level chooses, its ``{option}`` fields filled from the options. `aliases` are the
+    tutorials' names for it.
+
+    The rest is about the widget's boards (:data:`BOARD_SIZES`), where the AI answers inside a
+    click and so must answer within 50 ms: `fast` holds the options the level plays with on a
+    board to manage that (`fast_note` says what they change, e.g. ``"looks {depth} moves
+    ahead"``), and `not_offered` the boards it is too slow for, with the reason.
+
+    >>> heuristic = CATALOGUE["heuristic"]
+    >>> heuristic.defaults
+    {'depth': 5}
+    >>> heuristic.describe({"depth": 3})
+    'minimax 3 moves deep, counting lines one mark short of complete where it stops'
+    """
+
+    name: str
+    factory: Callable[..., Rule]
+    about: str
+    aliases: tuple[str, ...] = ()
+    fast: Mapping[BoardSize, Mapping[str, Any]] = field(default_factory=dict)
+    fast_note: str = ""
+    not_offered: Mapping[BoardSize, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for size, options in self.fast.items():
+            self.check_options(options)
+            if not self.fast_note:
+                raise ValueError(f"level {self.name!r} needs a fast_note to explain {options}")
+            if size in self.not_offered:
+                raise ValueError(
+                    f"level {self.name!r} has fast options for {size}, where it is not offered"
+                )
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """The level's options with their default values (the factory's keyword defaults)."""
+        parameters = inspect.signature(self.factory).parameters.values()
+        return {p.name: p.default for p in parameters if p.default is not p.empty}
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """Raise ValueError, naming the options the level takes, if it takes not all of these.
+
+        >>> CATALOGUE["master"].check_options({"speed": 3})
+        Traceback (most recent call last):
+          ...
+        ValueError: level 'master' does not take the option(s) speed; it takes random_ties, ...
+        """
+        parameters = inspect.signature(self.factory).parameters
+        unknown = [name for name in options if name not in parameters]
+        if unknown:
+            raise ValueError(
+                f"level {self.name!r} does not take the option(s) {', '.join(unknown)}; "
+                + (f"it takes {', '.join(parameters)}" if parameters else "it takes no options")
+            )
+
+    def describe(self, options: Mapping[str, Any] | None = None) -> str:
+        """How the level chooses, in one line, with `options` (defaults for those not given)."""
+        return self.about.format_map({**self.defaults, **(options or {})})
+
+
+_BRUTE_FORCE_TOO_SLOW = (
+    "it adds up every finished game below each move, about three times as many for each "
+    "extra empty cell: seconds per move with 12 empty cells, hours on the empty 4x4 board"
+)
+
+CATALOGUE: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level(
+            "random",
+            lambda: random_move,
+            "plays any free cell at random",
+            aliases=("blind", "easy"),
+        ),
+        Level(
+            "defensive",
+            lambda: tactical(win=False, block=True),
+            "blocks your almost-complete line, else plays at random",
+        ),
+        Level(
+            "offensive",
+            lambda: tactical(win=True, block=True),
+            "completes its own line, else blocks yours, else plays at random",
+        ),
+        Level(
+            "brute-force",
+            lambda: brute_force_sum,
+            "adds up the scores of every game below each move and takes the largest sum "
+            "(not minimax: it can be fooled)",
+            aliases=("brute-force-sum",),
+            not_offered={(4, 4, 4): _BRUTE_FORCE_TOO_SLOW, (4, 4, 3): _BRUTE_FORCE_TOO_SLOW},
+        ),
+        Level(
+            "heuristic",
+            _heuristic,
+            "minimax {depth} moves deep, counting lines one mark short of complete where it stops",
+            aliases=("heuristic-depth-5",),
+            fast={(4, 4, 4): {"depth": 3}, (4, 4, 3): {"depth": 3}},
+            fast_note="looks {depth} moves ahead",
+        ),
+        Level(
+            "novice",
+            _novice,
+            "the best move {probability:.0%} of the time, else the best of the worse ones",
+        ),
+        Level(
+            "medium",
+            _medium,
+            "minimax {depth} moves deep; what it cannot see counts as a draw",
+        ),
+        Level(
+            "master",
+            optimal,
+            "perfect play: wins as fast and loses as slowly as can be",
+            aliases=("unbeatable", "perfect"),
+        ),
+        Level(
+            "epsilon",
+            _epsilon,
+            "perfect play, but a random move {epsilon:.0%} of the time",
+            aliases=("trembling-hand",),
+        ),
+        Level(
+            "mcts",
+            uct_rule,
+            "Monte Carlo tree search, {playouts} random games per move",
+            fast={
+                (3, 3, 3): {"playouts": 300},
+                (4, 4, 4): {"playouts": 150},
+                (4, 4, 3): {"playouts": 150},
+            },
+            fast_note="plays {playouts} random games per move",
+        ),
+    )
 }
-"""The tutorials' names for the levels."""
+"""Every level by its name: the one place that describes a level (see the module's notes)."""
+
+LEVELS: dict[str, Callable[..., Rule]] = {name: level.factory for name, level in CATALOGUE.items()}
+"""Every level: its name and a factory taking the level's options as keyword arguments (read
+from :data:`CATALOGUE`)."""
+
+ALIASES: dict[str, str] = {
+    alias: level.name for level in CATALOGUE.values() for alias in level.aliases
+}
+"""The tutorials' names for the levels (read from :data:`CATALOGUE`)."""
+
+LEVEL_CHOICES: tuple[str, ...] = (
+    "blind",
+    "easy",
+    "defensive",
+    "offensive",
+    "novice",
+    "medium",
+    "heuristic",
+    "brute-force",
+    "mcts",
+    "epsilon",
+    "master",
+    "unbeatable",
+)
+"""The levels in the widget's drop-down, by the tutorials' names, roughly weakest first."""
+
+FAST_OPTIONS: dict[BoardSize, dict[str, dict[str, Any]]] = {
+    size: {name: dict(level.fast[size]) for name, level in CATALOGUE.items() if size in level.fast}
+    for size in BOARD_SIZES
+}
+"""The options that make a level answer within 50 ms, by board and level (read from
+:data:`CATALOGUE`)."""
+
+NOT_OFFERED: dict[BoardSize, dict[str, str]] = {
+    size: {
+        name: level.not_offered[size]
+        for name, level in CATALOGUE.items()
+        if size in level.not_offered
+    }
+    for size in BOARD_SIZES
+}
+"""The levels not offered on a board, and why (read from :data:`CATALOGUE`)."""
 
 
 def level_names() -> list[str]:
@@ -308,8 +521,35 @@ def level_names() -> list[str]:
     return [*LEVELS, *ALIASES]
 
 
+def tidy_level_name(level: str) -> str:
+    """A level's name spelt the catalogue's way: lower case, words joined by hyphens.
+
+    >>> tidy_level_name(" Brute_Force")
+    'brute-force'
+    """
+    return str(level).strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def canonical_level(level: str) -> str:
+    """The level a name stands for: the tutorials' names are aliases, and case, spaces and
+    underscores do not matter.
+
+    >>> canonical_level("Unbeatable"), canonical_level("blind"), canonical_level("MCTS")
+    ('master', 'random', 'mcts')
+    >>> canonical_level("grandmaster")
+    Traceback (most recent call last):
+      ...
+    ValueError: unknown level 'grandmaster'; choose one of random, defensive, ...
+    """
+    key = tidy_level_name(level)
+    key = ALIASES.get(key, key)
+    if key not in CATALOGUE:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(level_names())}")
+    return key
+
+
 def make_player(level: str, *, seed: int | None = None, **options: Any) -> Player:
-    """A player by level name (see the table above), with its options as keywords.
+    """A player by level name (see :data:`CATALOGUE`), with its options as keywords.
 
     >>> make_player("novice", probability=0.5, seed=7).name
     'novice'
@@ -318,17 +558,101 @@ def make_player(level: str, *, seed: int | None = None, **options: Any) -> Playe
       ...
     ValueError: unknown level 'grandmaster'; choose one of random, defensive, ...
     """
-    key = str(level).strip().lower().replace("_", "-").replace(" ", "-")
-    key = ALIASES.get(key, key)
-    factory = LEVELS.get(key)
-    if factory is None:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(level_names())}")
-    try:
-        inspect.signature(factory).bind(**options)
-    except TypeError:
-        accepted = [p for p in inspect.signature(factory).parameters]
-        raise ValueError(
-            f"level {key!r} does not take the option(s) {', '.join(options)}; "
-            + (f"it takes {', '.join(accepted)}" if accepted else "it takes no options")
-        ) from None
-    return Player(str(level), factory(**options), seed=seed)
+    entry = CATALOGUE[canonical_level(level)]
+    entry.check_options(options)
+    return Player(str(level), entry.factory(**options), seed=seed)
+
+
+# ---------------------------------------------------------------------------------------------
+# The levels on the widget's boards
+
+
+def board_size(size: tuple[int, ...], k: int | None = None) -> BoardSize:
+    """One of :data:`BOARD_SIZES`, from ``(rows, cols)`` and `k` (default: the shorter side),
+    or from ``(rows, cols, k)``.
+
+    >>> board_size((4, 4)), board_size((4, 4), k=3), board_size((3, 3, 3))
+    ((4, 4, 4), (4, 4, 3), (3, 3, 3))
+    >>> board_size((5, 5))
+    Traceback (most recent call last):
+      ...
+    ValueError: the board (5, 5, 5) is not offered; choose one of 3x3 with k=3, ...
+    """
+    key = tuple(size)
+    if len(key) == 2:
+        rows, cols = key
+        key = (rows, cols, min(rows, cols) if k is None else k)
+    elif len(key) != 3 or k is not None:
+        raise ValueError(f"size is (rows, cols), such as (3, 3) or (4, 4), not {size!r}")
+    if key not in BOARD_SIZES:
+        offered = ", ".join(f"{r}x{c} with k={n}" for r, c, n in BOARD_SIZES)
+        raise ValueError(f"the board {key!r} is not offered; choose one of {offered}")
+    return (key[0], key[1], key[2])
+
+
+def offered_levels(size: BoardSize) -> tuple[str, ...]:
+    """The levels the widget offers on a board: those that answer within 50 ms per move.
+
+    >>> offered_levels((3, 3, 3)) == LEVEL_CHOICES
+    True
+    >>> "brute-force" in offered_levels((4, 4, 4))
+    False
+    """
+    size = board_size(size)
+    return tuple(
+        name for name in LEVEL_CHOICES if size not in CATALOGUE[canonical_level(name)].not_offered
+    )
+
+
+def level_options(
+    level: str, size: BoardSize, overrides: Mapping[str, Mapping[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The options a level plays with on a board: its fast options there, then `overrides`
+    (a mapping from level name to options, e.g. ``{"mcts": {"playouts": 1000}}``).
+
+    >>> level_options("mcts", (4, 4, 4))
+    {'playouts': 150}
+    >>> level_options("unbeatable", (3, 3, 3))
+    {}
+    """
+    key = canonical_level(level)
+    options = dict(CATALOGUE[key].fast.get(board_size(size), {}))
+    for name, extra in (overrides or {}).items():
+        if canonical_level(name) == key:
+            options.update(extra)
+    return options
+
+
+def describe_level(level: str, options: Mapping[str, Any] | None = None) -> str:
+    """One line on how a level chooses its moves (with its options).
+
+    >>> describe_level("easy")
+    'easy: plays any free cell at random'
+    >>> describe_level("mcts", {"playouts": 300})
+    'mcts: Monte Carlo tree search, 300 random games per move'
+    """
+    return f"{tidy_level_name(level)}: {CATALOGUE[canonical_level(level)].describe(options)}"
+
+
+def levels_note(size: BoardSize) -> str:
+    """Which levels are missing or made faster on a board, and why (for the widget's note).
+
+    >>> levels_note((3, 3, 3))
+    'On 3x3, mcts plays 300 random games per move (not 1000), to answer within 50 ms.'
+    """
+    size = board_size(size)
+    board = f"{size[0]}x{size[1]}"
+    parts = [
+        f"{name} is not offered on {board}: {level.not_offered[size]}."
+        for name, level in CATALOGUE.items()
+        if size in level.not_offered
+    ]
+    changes = []
+    for name, level in CATALOGUE.items():
+        fast = level.fast.get(size)
+        if fast:
+            usual = ", ".join(str(level.defaults[option]) for option in fast)
+            changes.append(f"{name} {level.fast_note.format_map(fast)} (not {usual})")
+    if changes:
+        parts.append(f"On {board}, {' and '.join(changes)}, to answer within 50 ms.")
+    return " ".join(parts)

@@ -638,7 +638,7 @@ def _new_search(
         raise TypeError(f"a search needs a State, such as State.new(), not {state!r}")
     for name, function in (("score", score), ("heuristic", heuristic)):
         if function is not None and not callable(function):
-            raise TypeError(f"{name} must be a function score(state, depth), not {function!r}")
+            raise TypeError(f"{name} must be a function score(state, ply), not {function!r}")
     if tie_break not in ("first", "random"):
         raise ValueError(
             f"tie_break={tie_break!r} is not an option: use 'first' (the first best move in "

@@ -1,0 +1,212 @@
+"""The game session behind the widget, driven directly: no widgets needed."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tictac import solver
+from tictac.players import BOARD_SIZES, BoardSize, canonical_level, offered_levels
+from tictac.session import GameSession, Tally, hint_labels
+from tictac.state import IllegalMove, State
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A Python process in which ipywidgets cannot be imported (as in a plain terminal install).
+BLOCK_IPYWIDGETS = """\
+import sys
+
+class Blocked:
+    def find_spec(self, name, path=None, target=None):
+        if name == "ipywidgets" or name.startswith("ipywidgets."):
+            raise ImportError(f"{name} is blocked in this test")
+        return None
+
+sys.meta_path.insert(0, Blocked())
+"""
+
+
+def run_without_ipywidgets(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", BLOCK_IPYWIDGETS + textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,  # `python -c` imports from the working directory first: this tictac
+        timeout=120,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# No widgets needed
+
+
+def test_the_session_plays_without_ipywidgets() -> None:
+    run = run_without_ipywidgets(
+        """
+        import tictac.session
+        session = tictac.session.GameSession(level="master", seed=0)
+        session.play(4)
+        session.respond()
+        print(tictac.__file__)
+        print(session.moves, session.status_text())
+        print(sorted(m for m in ("ipywidgets", "graphviz") if m in sys.modules))
+        """
+    )
+    assert run.returncode == 0, run.stderr
+    where, moves, loaded = run.stdout.splitlines()
+    assert Path(where).resolve().parent == ROOT / "tictac"
+    assert moves == "(4, 0) X to move (you)"
+    assert loaded == "[]"  # neither widgets nor Graphviz: the session is plain Python
+
+
+def test_the_blocker_really_blocks_ipywidgets() -> None:
+    """The test above could not notice a session importing ipywidgets if the block leaked."""
+    run = run_without_ipywidgets("import tictac.widget")
+    assert run.returncode != 0
+    assert "ipywidgets is blocked in this test" in run.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules
+
+
+def test_unbeatable_never_loses_to_any_human_play() -> None:
+    """Every way a human can play against the unbeatable level on 3x3, both sides (it breaks
+    ties the same way each time, so undo and replay explore all the human's choices)."""
+
+    def explore(session: GameSession, results: dict[str, int]) -> None:
+        state = session.state
+        if state.is_terminal:
+            results[state.result() or "draw"] += 1
+            return
+        for move in state.legal_moves():
+            session.play(move)
+            session.respond()
+            explore(session, results)
+            session.undo()
+            assert session.state == state
+
+    for human in ("X", "O"):
+        session = GameSession(level="unbeatable", human=human)  # type: ignore[arg-type]
+        results = {"X": 0, "O": 0, "draw": 0}
+        explore(session, results)
+        assert results[human] == 0
+        assert results["draw"] > 0 and sum(results.values()) > 50
+
+
+def test_the_session_refuses_every_illegal_action() -> None:
+    session = GameSession(level="master")
+    with pytest.raises(IllegalMove):
+        session.undo()  # nothing to take back
+    with pytest.raises(IllegalMove):
+        session.ai_move()  # the human is to move
+    session.play(4)
+    with pytest.raises(IllegalMove):
+        session.play(0)  # the AI is to move
+    session.respond()
+    for move in (4, session.moves[-1], 9, (3, 0), "a"):
+        with pytest.raises(IllegalMove):
+            session.play(move)  # type: ignore[arg-type]
+    assert session.moves == (4, 0)
+
+    ai_only = GameSession(mode="ai-vs-ai")
+    with pytest.raises(IllegalMove):
+        ai_only.play(0)
+    ai_only.play_to_end()
+    with pytest.raises(IllegalMove):
+        ai_only.ai_move()  # the game is over
+    with pytest.raises(IllegalMove):
+        ai_only.play(0)
+
+
+def test_bad_settings_are_refused_with_a_reason() -> None:
+    with pytest.raises(ValueError, match="brute-force.*not offered on 4x4"):
+        GameSession(level="brute-force", size=(4, 4))
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
+        GameSession(level="grandmaster")
+    with pytest.raises(ValueError, match="not offered"):
+        GameSession(size=(5, 5))
+    with pytest.raises(ValueError, match="mode"):
+        GameSession(mode="online")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="does not take"):
+        GameSession(level="mcts", level_options={"mcts": {"budget": 5}})
+    with pytest.raises(ValueError, match="1 or more"):
+        GameSession(level="mcts", level_options={"mcts": {"playouts": 0}})
+    session = GameSession(level="medium")
+    for change in ({"size": (4, 4), "level": "brute-force"}, {"level": "grandmaster"}):
+        with pytest.raises(ValueError):
+            session.configure(**change)  # type: ignore[arg-type]
+        assert session.settings.level == "medium" and session.settings.size == (3, 3, 3)
+
+
+def test_the_score_is_a_tally_from_the_humans_side() -> None:
+    session = GameSession(mode="human-vs-human")
+    for move in (0, 3, 1, 4, 2):  # X wins
+        session.play(move)
+    assert session.score == Tally(wins=1, draws=0, losses=0)
+    session.configure(mode="human-vs-ai", human="O", level="master")
+    assert session.score == Tally(0, 0, 0)  # the score of the mode now played
+    while not session.state.is_terminal:
+        session.play(session.state.legal_moves()[0])
+        session.respond()
+    assert session.score.wins == 0 and sum(session.score) == 1
+    session.undo()  # the finished game leaves the score again
+    assert session.score == Tally(0, 0, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hints
+
+
+POSITIONS = ["XX./OO./...", "X../.O./..X", "X.../.O../..X./....", ".........", "XO./.X./..."]
+
+
+@pytest.mark.parametrize("text", POSITIONS)
+def test_hint_labels_agree_with_the_solver(text: str) -> None:
+    state = State.parse(text)
+    labels = hint_labels(state)
+    outcomes = solver.move_outcomes(state)
+    assert set(labels) == set(state.legal_moves())
+    sign = 1 if state.turn == "X" else -1
+    for move, outcome in outcomes.items():
+        value = outcome.value * sign
+        word = {1: "win", 0: "draw", -1: "loss"}[value]
+        assert labels[move] == (word if value == 0 else f"{word} {outcome.plies + 1}")
+
+
+# ---------------------------------------------------------------------------------------------
+# How fast the levels answer (the 50 ms table itself is bench/levels.py)
+
+
+def move_times(size: BoardSize, level: str, games: int) -> Iterator[float]:
+    """Seconds per AI move in `games` seeded games against random play, the AI on both sides."""
+    rows, cols, k = size
+    for game in range(games):
+        human = "O" if game % 2 == 0 else "X"
+        session = GameSession(level=level, human=human, size=(rows, cols), k=k, seed=game)  # type: ignore[arg-type]
+        rng = random.Random(game)
+        while not session.state.is_terminal:
+            session.play(rng.choice(session.state.legal_moves()))
+            session.respond()
+        yield from (decision.seconds for decision in session.decisions)
+
+
+def test_no_offered_level_takes_a_second_over_a_move() -> None:
+    """A guard, not the benchmark: every level the widget offers answers each move of a few
+    games well within a second, on every board. (It promises 50 ms; ``bench/levels.py`` prints
+    the median and worst per level and board. A level that searched far too deep, or one
+    offered on a board too big for it, such as brute-force on 4x4, fails here.)"""
+    slow = []
+    for size in BOARD_SIZES:
+        for level in dict.fromkeys(canonical_level(name) for name in offered_levels(size)):
+            times = list(move_times(size, level, games=2))
+            assert len(times) >= 2, (size, level)
+            if max(times) > 1.0:
+                slow.append(f"{level} on {size}: {max(times):.2f} s")
+    assert slow == []
