@@ -3,8 +3,8 @@
 Run it as ``.venv/bin/python bench/levels.py`` (``--games N`` for more or fewer games per
 row; ``make bench`` runs it after ``bench/run.py``).
 
-The widget makes the AI answer inside the click handler, and promises that every level it
-offers answers within 50 ms (the notes on speed in :mod:`tictac.players`). This prints the
+The widget makes the AI answer inside the click handler, and aims for every level it offers
+to answer within 50 ms (the notes on speed in :mod:`tictac.players`). This prints the
 evidence: for each board the widget offers and each level offered there, with the options it
 plays with there, seeded games against a random opponent played through a
 :class:`~tictac.session.GameSession` as in the widget (the level X in half of them, O in the

@@ -38,10 +38,10 @@ mcts: Monte Carlo tree search, 1000 random games per move
 Speed on the widget's boards
 ----------------------------
 The widget makes the AI answer inside the click handler, so a level is offered on a board
-only if it answers within 50 ms there. Per-move times on a 2-core machine (median and worst
-over seeded games against a random opponent: ``bench/levels.py`` prints them) showed which
-levels need help; each level's `fast` options and `not_offered` boards hold the result, and
-:func:`levels_note` says it in words:
+only if it answers quickly there: the aim is 50 ms a move. Per-move times on a 2-core
+machine (median and worst over seeded games against a random opponent: ``bench/levels.py``
+prints them) showed which levels need help; each level's `fast` options and `not_offered`
+boards hold the result, and :func:`levels_note` says it in words:
 
 * brute-force is not offered on 4x4: it adds up every finished game below each move, about
   three times as many for each extra empty cell (0.1 s with 9 empty cells, 3 s with 12, and
@@ -340,9 +340,10 @@ class Level:
     tutorials' names for it.
 
     The rest is about the widget's boards (:data:`BOARD_SIZES`), where the AI answers inside a
-    click and so must answer within 50 ms: `fast` holds the options the level plays with on a
-    board to manage that (`fast_note` says what they change, e.g. ``"looks {depth} moves
-    ahead"``), and `not_offered` the boards it is too slow for, with the reason.
+    click and so must answer quickly (the aim: 50 ms a move): `fast` holds the options the
+    level plays with on a board to manage that (`fast_note` says what they change, e.g.
+    ``"looks {depth} moves ahead"``), and `not_offered` the boards it is too slow for, with
+    the reason.
 
     >>> heuristic = CATALOGUE["heuristic"]
     >>> heuristic.defaults
@@ -502,7 +503,7 @@ FAST_OPTIONS: dict[BoardSize, dict[str, dict[str, Any]]] = {
     size: {name: dict(level.fast[size]) for name, level in CATALOGUE.items() if size in level.fast}
     for size in BOARD_SIZES
 }
-"""The options that make a level answer within 50 ms, by board and level (read from
+"""The options that make a level quick enough on a board, by board and level (read from
 :data:`CATALOGUE`)."""
 
 NOT_OFFERED: dict[BoardSize, dict[str, str]] = {
@@ -591,7 +592,8 @@ def board_size(size: tuple[int, ...], k: int | None = None) -> BoardSize:
 
 
 def offered_levels(size: BoardSize) -> tuple[str, ...]:
-    """The levels the widget offers on a board: those that answer within 50 ms per move.
+    """The levels the widget offers on a board: those quick enough to answer a click (the aim:
+    50 ms a move).
 
     >>> offered_levels((3, 3, 3)) == LEVEL_CHOICES
     True
@@ -638,7 +640,7 @@ def levels_note(size: BoardSize) -> str:
     """Which levels are missing or made faster on a board, and why (for the widget's note).
 
     >>> levels_note((3, 3, 3))
-    'On 3x3, mcts plays 300 random games per move (not 1000), to answer within 50 ms.'
+    'On 3x3, mcts plays 300 random games per move (not 1000), to answer quickly.'
     """
     size = board_size(size)
     board = f"{size[0]}x{size[1]}"
@@ -654,5 +656,5 @@ def levels_note(size: BoardSize) -> str:
             usual = ", ".join(str(level.defaults[option]) for option in fast)
             changes.append(f"{name} {level.fast_note.format_map(fast)} (not {usual})")
     if changes:
-        parts.append(f"On {board}, {' and '.join(changes)}, to answer within 50 ms.")
+        parts.append(f"On {board}, {' and '.join(changes)}, to answer quickly.")
     return " ".join(parts)

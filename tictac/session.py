@@ -27,8 +27,8 @@ Rules
   nothing is counted twice), and a game abandoned by a new game or a change of setting before
   its end is not counted.
 * The levels, their options on each board and the boards themselves come from the catalogue
-  in :mod:`tictac.players` (:data:`~tictac.players.CATALOGUE`); every level offered answers
-  within 50 ms per move (its notes on speed).
+  in :mod:`tictac.players` (:data:`~tictac.players.CATALOGUE`); every level offered is meant
+  to answer within 50 ms a move (its notes on speed; ``bench/levels.py`` measures it).
 """
 
 from __future__ import annotations

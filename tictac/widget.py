@@ -19,7 +19,8 @@ and turns clicks into session calls; it holds no game state of its own beyond wh
 screen.
 
 **Clicks.** The AI moves synchronously inside the click handler, right after the human's move
-(every level offered answers within 50 ms: see the notes on speed in :mod:`tictac.players`),
+(every level offered is meant to answer within 50 ms: see the notes on speed in
+:mod:`tictac.players`),
 with the board disabled meanwhile; a finished game disables the board. A cell button is
 enabled only when its cell is a legal move for a human to make now, and the handler checks
 again (a disabled button's ``click()`` does nothing). A click that reaches the kernel late,
