@@ -201,7 +201,7 @@ def fast_solver_rows(empty: State) -> list[Row]:
     ]
 
 
-ORDERED_SYMMETRIC = {"order_moves": True, "table": "symmetric"}
+ORDERED_SYMMETRIC = {"order_moves": True, "memo": "symmetric"}
 
 
 def teaching_rows(empty: State) -> tuple[list[Row], list[str]]:
@@ -218,11 +218,11 @@ def teaching_rows(empty: State) -> tuple[list[Row], list[str]]:
         ("minimax", "minimax, memo='symmetric'", {"memo": "symmetric"}, False),
         ("alphabeta", "alphabeta", {}, False),
         ("alphabeta", "alphabeta, order_moves", {"order_moves": True}, False),
-        ("alphabeta", "alphabeta, table='plain'", {"table": "plain"}, False),
+        ("alphabeta", "alphabeta, memo='plain'", {"memo": "plain"}, False),
         (
             "alphabeta",
-            "alphabeta, order_moves, table='symmetric'",
-            {"order_moves": True, "table": "symmetric"},
+            "alphabeta, order_moves, memo='symmetric'",
+            {"order_moves": True, "memo": "symmetric"},
             False,
         ),
     ]

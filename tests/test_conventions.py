@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
 
 import pytest
 
 import tictac
 from tictac import IllegalMove, State, alphabeta, minimax, solver
 from tictac.mcts import uct_search
-from tictac.pictures import board_svg, draw_board, draw_move_values, show_boards
+from tictac.pictures import board_svg, draw_board, draw_move_values, format_value, show_boards
 from tictac.players import make_player
 from tictac.scoring import two_in_a_row
 from tictac.seeds import random_source
+from tictac.session import GameSession
 from tictac.tournament import play_match, wilson_interval
 from tictac.tree import draw_tree
 
@@ -163,3 +165,58 @@ def test_wilson_interval_matches_the_normal_quantile() -> None:
     for bad in (0, 1, 1.5, -0.1):
         with pytest.raises(ValueError, match="confidence is a probability"):
             wilson_interval(5, 10, confidence=bad)
+
+
+def test_players_take_any_seed_and_matches_a_whole_number() -> None:
+    shared = random.Random(4)
+    first = make_player("random", seed=shared)
+    assert first.rng is shared  # a Random is drawn from, not copied
+    assert make_player("random", seed=4).choose(State.new()) == make_player(
+        "random", seed=random.Random(4)
+    ).choose(State.new())
+    with pytest.raises(TypeError, match="seed must be None, a whole number"):
+        make_player("random", seed="abc")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="play_match takes a seed that is None or a whole number"):
+        play_match(first, make_player("master"), games=2, seed=random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="the game session takes a seed"):
+        GameSession(seed=1.5)  # type: ignore[arg-type]
+
+
+def test_a_falsy_memo_that_is_not_an_option_is_refused() -> None:
+    for search in (minimax, alphabeta):
+        with pytest.raises(ValueError, match="memo='' is not an option"):
+            search(State.new(), memo="")  # type: ignore[arg-type]
+
+
+def test_values_are_written_without_stray_points() -> None:
+    assert [format_value(v) for v in (0.001, -0.004, 1.999, 0.5, -0.25, 3.0)] == [
+        "0",
+        "0",
+        "2",
+        "0.5",
+        "-0.25",
+        "3",
+    ]
+
+
+def test_a_cell_size_given_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="cell_size= and cell= are two names"):
+        board_svg(State.new(), cell_size=60, cell=30)
+    with pytest.raises(ValueError, match="cell_size= and size= are two names"):
+        draw_board(State.new(), cell_size=60, size=30)
+
+
+def test_reprs_of_finished_games_copies_and_exact_values() -> None:
+    over = minimax(State.parse("XXX/OO./..."), trace=True)
+    assert over.trace is not None
+    assert "over (X won)" in repr(over.trace)
+    graph = draw_tree(State.parse("XX./OO./..."), max_depth=1)
+    assert repr(graph.copy()) == repr(graph)
+
+    def sevenths(state: State, ply: int) -> float:
+        return Fraction(1, 7) if state.winner == "X" else 0  # type: ignore[return-value]
+
+    exact = minimax(State.parse("XX./OO./..."), score=sevenths)
+    assert "value=1/7" in repr(exact)
+    thirds = minimax(State.parse("XX./OO./..."), score=lambda s, p: 1 / 3 if s.winner else 0.0)
+    assert f"value={1 / 3!r}" in repr(thirds)

@@ -19,7 +19,8 @@ import pytest
 
 from tictac import State, reachable_states, solve
 from tictac import textbook as textbook_module
-from tictac.scoring import depth_aware, win_loss
+from tictac.scoring import depth_scaled, win_loss
+from tictac.search import minimax as search_minimax
 from tictac.textbook import alphabeta_value, minimax_value, negamax_value
 
 POSITIONS = list(reachable_states())
@@ -86,14 +87,17 @@ def test_alphabeta_value_everywhere_with_every_window(
 def test_depth_aware_scores_are_passed_the_ply(
     memoised: Callable[[str], Callable[..., float]],
 ) -> None:
-    """With a score that uses the ply, the three functions still agree with each other."""
+    """With a score that uses the ply, the three functions agree with each other and with the
+    instrumented minimax (a function that passed the wrong ply would differ)."""
     minimax = memoised("minimax_value")
     negamax = memoised("negamax_value")
     alphabeta = memoised("alphabeta_value")
+    score = depth_scaled("X")
     for state in POSITIONS[::7]:
-        expected = minimax(state, depth_aware)
-        assert negamax(state, depth_aware) == mover_sign(state) * expected
-        assert alphabeta(state, score=depth_aware) == expected
+        expected = minimax(state, score)
+        assert expected == search_minimax(state, score=score).value, state.text
+        assert negamax(state, score) == mover_sign(state) * expected
+        assert alphabeta(state, score=score) == expected
 
 
 @pytest.mark.parametrize("text", ["XX./OO./...", "X../.O./..X", "XO./.X./...", "XOX/.O./..."])

@@ -69,7 +69,7 @@ def board_svg(
     >>> "<text" in board_svg(State.new(), numbers=True)
     True
     """
-    cell = _pixels(cell_size, cell, "cell")
+    cell = _pixels(cell_size, cell, "cell", default=40)
     pad = max(2, cell // 10)
     width, height = state.cols * cell + 2 * pad, state.rows * cell + 2 * pad
     stroke = max(2.0, cell / 12)
@@ -124,7 +124,7 @@ def board_svg(
                 parts.append(
                     f'<text x="{x + cell / 2:.1f}" y="{y + cell / 2:.1f}" font-size="{size:.1f}" '
                     'font-family="sans-serif" text-anchor="middle" dominant-baseline="central" '
-                    f'fill="{grid}">{_escape(text)}</text>'
+                    f'fill="{grid}">{html.escape(text, quote=False)}</text>'
                 )
     if state.winning_line is not None:
         first, last = state.winning_line[0], state.winning_line[-1]
@@ -166,7 +166,9 @@ def draw_board(
     >>> draw_board(State.new(), numbers=True).svg.count("<text")
     9
     """
-    return Picture(board_svg(state, cell_size=_pixels(cell_size, size, "size"), numbers=numbers))
+    return Picture(
+        board_svg(state, cell_size=_pixels(cell_size, size, "size", default=40), numbers=numbers)
+    )
 
 
 def draw_move_values(
@@ -199,7 +201,7 @@ def draw_move_values(
     return Picture(
         board_svg(
             state,
-            cell_size=_pixels(cell_size, size, "size"),
+            cell_size=_pixels(cell_size, size, "size", default=48),
             labels=labels,
             shade=shade,
             highlight=best,
@@ -210,8 +212,10 @@ def draw_move_values(
 def format_value(value: float, words: bool = False, *, short: bool = False) -> str:
     """A value as the pictures write it: ``1``, ``-0.4``, ``+∞``, or in words.
 
-    >>> format_value(0.25), format_value(float("-inf")), format_value(1, words=True)
-    ('0.25', '−∞', 'X wins')
+    >>> format_value(0.25), format_value(0.001), format_value(float("-inf"))
+    ('0.25', '0', '−∞')
+    >>> format_value(1, words=True)
+    'X wins'
     >>> format_value(-1, words=True, short=True)
     'O+'
     """
@@ -227,7 +231,8 @@ def format_value(value: float, words: bool = False, *, short: bool = False) -> s
         return "−∞"
     if float(value).is_integer():
         return f"{int(value)}"
-    return f"{value:.2f}".rstrip("0")
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 class SVGPicture(Protocol):
@@ -296,7 +301,7 @@ def show_boards(
     for board in shown:
         if not isinstance(board, State) and not hasattr(board, "_repr_svg_"):
             raise TypeError(f"show_boards draws States and SVG pictures, not {board!r}")
-    return Gallery(shown, texts, _pixels(cell_size, cell, "cell"))
+    return Gallery(shown, texts, _pixels(cell_size, cell, "cell", default=30))
 
 
 def _corner(index: int, cols: int, cell: int, pad: int) -> tuple[int, int]:
@@ -319,12 +324,12 @@ def _describe(state: State) -> str:
     return f"board {state.text}, {status}"
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _pixels(cell_size: int, old: int | None, old_name: str) -> int:
-    """The cell size in pixels, from `cell_size` or from the keyword's old name."""
+def _pixels(cell_size: int, old: int | None, old_name: str, *, default: int) -> int:
+    """The cell size in pixels, from `cell_size` or from the keyword's old name (not both)."""
+    if old is not None and cell_size != default:
+        raise ValueError(
+            f"cell_size= and {old_name}= are two names for the same option: give only cell_size="
+        )
     pixels = cell_size if old is None else old
     if not isinstance(pixels, int) or isinstance(pixels, bool) or pixels < 4:
         name = "cell_size" if old is None else old_name

@@ -71,6 +71,7 @@ from tictac import solver
 from tictac.mcts import uct_rule
 from tictac.scoring import Score, depth_scaled, plus_minus_ten, two_in_a_row, win_loss
 from tictac.search import alphabeta
+from tictac.seeds import Seed, random_source
 from tictac.state import EMPTY, IllegalMove, Mark, State, other, winning_lines
 
 __all__ = [
@@ -118,11 +119,11 @@ class Player:
     1
     """
 
-    def __init__(self, name: str, rule: Rule, *, seed: int | None = None) -> None:
+    def __init__(self, name: str, rule: Rule, *, seed: Seed = None) -> None:
         self.name = name
         self.rule = rule
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random_source(seed)
 
     def choose(self, state: State) -> int:
         """The move this player makes in `state` (a row-major cell index)."""
@@ -130,10 +131,10 @@ class Player:
             raise IllegalMove(f"{self.name} cannot move: the game is already over")
         return self.rule(state, self.rng)
 
-    def reseed(self, seed: int | None) -> None:
+    def reseed(self, seed: Seed) -> None:
         """Restart the random source, so the next games repeat those after the same seed."""
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random_source(seed)
 
     def __repr__(self) -> str:
         return f"<Player {self.name!r} seed={self.seed}>"
@@ -194,7 +195,7 @@ def optimal(*, random_ties: bool = False, corner_opening: bool = False) -> Rule:
     def rule(state: State, rng: random.Random) -> int:
         if corner_opening and state.moves_made == 0:
             return 0
-        return solver.best_move(state, rng=rng if random_ties else None)
+        return solver.best_move(state, seed=rng if random_ties else None)
 
     return rule
 
@@ -245,7 +246,7 @@ def searching(*, depth: int, heuristic: Score, score: Score = win_loss) -> Rule:
 
     def rule(state: State, rng: random.Random) -> int:
         if state not in known:
-            found = alphabeta(state, score=score, depth=depth, heuristic=heuristic, table=True)
+            found = alphabeta(state, score=score, depth=depth, heuristic=heuristic, memo=True)
             known[state] = found.best_moves
         return rng.choice(known[state])
 
@@ -549,7 +550,7 @@ def canonical_level(level: str) -> str:
     return key
 
 
-def make_player(level: str, *, seed: int | None = None, **options: Any) -> Player:
+def make_player(level: str, *, seed: Seed = None, **options: Any) -> Player:
     """A player by level name (see :data:`CATALOGUE`), with its options as keywords.
 
     >>> make_player("novice", probability=0.5, seed=7).name

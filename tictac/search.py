@@ -136,7 +136,7 @@ class TraceNode:
         """The old name of `ply`."""
         return self.ply
 
-    @property
+    @functools.cached_property
     def size(self) -> int:
         """How many positions the search visited here and below, counting those not traced."""
         return sum(1 + node.hidden for node in self.walk())
@@ -153,12 +153,15 @@ class TraceNode:
         state = self.state
         parts = [state.text]
         result = state.result()
-        parts.append(f"{state.turn} to move" if result is None else f"over ({result})")
+        if result is None:
+            parts.append(f"{state.turn} to move")
+        else:
+            parts.append("over (draw)" if result == "draw" else f"over ({result} won)")
         if self.move is not None:
             parts.append(f"after move {self.move}")
-        parts.append(f"value {self.value:g}")
+        parts.append(f"value {_number(self.value)}")
         if (self.alpha, self.beta) != (-INF, INF):
-            parts.append(f"window ({self.alpha:g}, {self.beta:g})")
+            parts.append(f"window ({_number(self.alpha)}, {_number(self.beta)})")
         parts.append(self.kind)
         if self.children:
             parts.append(_count(len(self.children), "child", "children"))
@@ -193,7 +196,7 @@ class SearchResult:
     def __repr__(self) -> str:
         stats = self.stats
         parts = [
-            f"value={self.value:g}",
+            f"value={_number(self.value)}",
             f"best_moves={_short_tuple(self.best_moves)}",
             f"move={self.move}",
             f"nodes={stats.nodes}",
@@ -212,8 +215,20 @@ def _count(number: int, singular: str, plural: str = "") -> str:
     return f"{number} {singular if number == 1 else plural or singular + 's'}"
 
 
+def _number(value: float) -> str:
+    """A value as a search reports it: whole numbers without a point, infinities as ``inf``,
+    others exactly as Python writes them (so a value copied from the text compares equal)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value) if isinstance(value, float) else str(value)
+
+
 def _short_tuple(items: tuple[int, ...], most: int = 12) -> str:
-    """A tuple's text, with the middle left out when it is long: (0, 1, 2, ... 7 more, 99)."""
+    """A tuple's text, with the middle left out when it is long.
+
+    >>> _short_tuple(tuple(range(100)))
+    '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … 88 more, 99)'
+    """
     if len(items) <= most:
         return repr(items)
     head = ", ".join(map(str, items[: most - 1]))
@@ -300,7 +315,9 @@ def alphabeta(
             "memo= and table= are two names for the same option: give only memo=, e.g. "
             "memo='symmetric'"
         )
-    search.use_table(_memo_key("memo" if table is None else "table", memo or table))
+    search.use_table(
+        _memo_key("memo" if table is None else "table", memo if table is None else table)
+    )
     if callable(order_moves):
         search.moves = lambda position: tuple(order_moves(position))
     elif order_moves:

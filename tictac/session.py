@@ -53,6 +53,7 @@ from tictac.players import (
     make_player,
     tidy_level_name,
 )
+from tictac.seeds import whole_seed
 from tictac.state import IllegalMove, Mark, State
 
 __all__ = [
@@ -174,7 +175,9 @@ class _RecordingUCT:
         self.last: MCTSResult | None = None
 
     def __call__(self, state: State, rng: random.Random) -> int:
-        self.last = uct_search(state, playouts=self.playouts, exploration=self.exploration, rng=rng)
+        self.last = uct_search(
+            state, playouts=self.playouts, exploration=self.exploration, seed=rng
+        )
         return self.last.move
 
 
@@ -215,7 +218,7 @@ class GameSession:
         seed: int | None = None,
         level_options: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
-        self.seed = seed
+        self.seed = whole_seed(seed, "the game session")
         self.level_options: dict[str, dict[str, Any]] = {
             canonical_level(name): dict(options) for name, options in (level_options or {}).items()
         }

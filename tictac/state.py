@@ -51,7 +51,6 @@ O: Mark = "O"
 EMPTY: Cell = "."
 
 _EMPTY_SYMBOLS = frozenset(".-_ ")
-_ROW_SEPARATORS = "/\n"
 MAX_SIDE = 10
 
 
@@ -443,6 +442,7 @@ class State:
         return f"State.parse({self.text!r}{k})"
 
     def _repr_svg_(self) -> str:
+        # Imported here: tictac.pictures imports this module, so it cannot be imported above.
         from tictac.pictures import board_svg
 
         return board_svg(self)

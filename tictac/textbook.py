@@ -7,7 +7,8 @@ tests check that both give the same value on every reachable position of tic-tac
 Values are from X's side, as everywhere in the package (X maximises, O minimises), except
 :func:`negamax_value`, which by the nature of negamax gives the value for the player to move.
 `score` values finished games and `ply` counts the moves from where the search started, so
-that a score such as ``depth_aware`` can prefer quick wins (see :mod:`tictac.scoring`).
+that a score such as ``depth_scaled`` can make a near end count more (see
+:mod:`tictac.scoring`).
 
 >>> from tictac.state import State
 >>> position = State.parse("XX./OO./...")   # X to move completes the top row
@@ -46,6 +47,7 @@ def alphabeta_value(
     state: State,
     alpha: float = -math.inf,
     beta: float = math.inf,
+    *,
     score: Score = win_loss,
     ply: int = 0,
 ) -> float:
@@ -60,26 +62,30 @@ def alphabeta_value(
     This is the *fail-soft* form: the value returned is exact when it lies strictly between
     `alpha` and `beta`; at `alpha` or below it is only an upper bound of the true value, at
     `beta` or above only a lower bound. (The *fail-hard* form would return `alpha` or `beta`
-    themselves in those cases.) With the full window, the default, it is always exact.
+    themselves in those cases.) With the full window, the default, it is always exact. The
+    score and the ply go by name: ``alphabeta_value(state, score=depth_aware)``.
 
     >>> alphabeta_value(State.new())
     0
-    >>> alphabeta_value(State.parse("XX./OO./..."), alpha=-1, beta=0)  # 1 or more: a bound
-    1
+    >>> position = State.parse("XO./.X./...")   # X wins: its value is 1
+    >>> alphabeta_value(position), alphabeta_value(position, beta=0)  # 0 or more: a bound
+    (1, 0)
     """
     if state.is_terminal:
         return score(state, ply)
     if state.turn == X:
         value = -math.inf
         for move in state.legal_moves():
-            value = max(value, alphabeta_value(state.play(move), alpha, beta, score, ply + 1))
+            child = state.play(move)
+            value = max(value, alphabeta_value(child, alpha, beta, score=score, ply=ply + 1))
             if value >= beta:
                 break  # O will never let the game reach this position: skip X's other moves
             alpha = max(alpha, value)
         return value
     value = math.inf
     for move in state.legal_moves():
-        value = min(value, alphabeta_value(state.play(move), alpha, beta, score, ply + 1))
+        child = state.play(move)
+        value = min(value, alphabeta_value(child, alpha, beta, score=score, ply=ply + 1))
         if value <= alpha:
             break  # X will never let the game reach this position: skip O's other moves
         beta = min(beta, value)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Literal, Protocol
 
+from tictac.seeds import whole_seed
 from tictac.state import IllegalMove, Move, State
 
 __all__ = [
@@ -272,6 +273,7 @@ def play_match(
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number, 1 or more, not {games!r}")
     names = _distinct_names(first.name, second.name)
+    seed = whole_seed(seed, "play_match")
     if seed is not None:
         for offset, player in enumerate((first, second)):
             if hasattr(player, "reseed"):
@@ -358,6 +360,7 @@ def round_robin(
     progress: bool = False,
 ) -> RoundRobin:
     """Every player meets every other in a match of `games` games, sides alternating."""
+    seed = whole_seed(seed, "round_robin")
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise ValueError(f"each player in a round robin needs its own name, but got {names}")

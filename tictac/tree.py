@@ -185,7 +185,7 @@ def _describe_search(
         parts.append(f"heuristic {_name_of(heuristic)}")
     if memo:
         kind = memo if isinstance(memo, str) else "plain"
-        parts.append(f"{'table' if search == 'alphabeta' else 'memo'} ({kind})")
+        parts.append(f"memo ({kind})")
     if order_moves:
         parts.append("ordered moves")
     return ", ".join(parts)
@@ -366,6 +366,12 @@ class GameTree(graphviz.Digraph):  # type: ignore[misc]
 
     description = ""
     boards = 0
+
+    def copy(self) -> GameTree:
+        """An independent copy, which says what it shows like the original."""
+        copied: GameTree = super().copy()
+        copied.description, copied.boards = self.description, self.boards
+        return copied
 
     def __repr__(self) -> str:
         what = f"; {self.description}" if self.description else ""

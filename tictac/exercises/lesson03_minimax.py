@@ -1,6 +1,6 @@
 """The checks for Lesson 3 (``notebooks/03-minimax.ipynb``): minimax and its score scales.
 
->>> from tictac.search import minimax_value
+>>> from tictac.textbook import minimax_value
 >>> check_minimax(minimax_value).passed
 True
 >>> print(check_depth_aware_minimax(minimax_value).summary())

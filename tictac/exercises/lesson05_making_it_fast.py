@@ -1,6 +1,6 @@
 """The checks for Lesson 5 (``notebooks/05-making-it-fast.ipynb``): alpha-beta and move order.
 
->>> from tictac.search import minimax_value
+>>> from tictac.textbook import minimax_value
 >>> check_alphabeta(minimax_value).passed   # alpha-beta must give minimax's values
 True
 >>> report = check_move_order(lambda state: reversed(state.legal_moves()))
