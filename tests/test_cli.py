@@ -152,6 +152,9 @@ def test_ctrl_c_exits_130_without_a_traceback() -> None:
                 pytest.fail(f"the game never asked for a move: {seen!r}")
             seen += chunk
         proc.send_signal(signal.SIGINT)
+        # Keep stdin open until the signal has been handled: closing it now would let the
+        # end of input race the signal (and a clean "Bye" exit 0 could win under load).
+        proc.wait(timeout=30)
         out, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
