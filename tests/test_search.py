@@ -1,21 +1,22 @@
-"""The searches: node counts, exhaustive agreement with the solver, depth limits, traces.
+"""The searches: node counts, exhaustive agreement with perfect play, depth limits, traces.
 
 The exhaustive tests cover all 4,520 positions where the game is still running. Running a
 search from each one costs about twice as much as it needs to, so most of them run it from the
 positions with an even number of marks only: every position with an odd number is a move of
 such a position, and an exact search reports the value of each root move (`move_values`), so
-its value is checked there, as the search found it.
+its value is checked there, as the search found it. Perfect play comes from the tests' own
+referee (tests/oracle.py), which shares no code with the package.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import random
 import re
 from collections.abc import Callable
 
+import oracle
 import pytest
 
 from tictac.scoring import (
@@ -34,7 +35,6 @@ from tictac.search import (
     minimax,
     minimax_value,
 )
-from tictac.solver import solve
 from tictac.state import State, reachable_states
 
 Search = Callable[[State], SearchResult]
@@ -64,14 +64,8 @@ def distinct_positions(positions: list[State]) -> list[State]:
 
 @pytest.fixture(scope="module")
 def outcomes(positions: list[State]) -> dict[State, int]:
-    """The game-theoretic outcome of every position, from the solver."""
-    return {state: solve(state) for state in positions}
-
-
-@pytest.fixture(scope="module")
-def empty_board_minimax() -> SearchResult:
-    """Plain minimax from the empty board: the whole game tree."""
-    return minimax(State.new())
+    """The game-theoretic outcome of every position, from the referee."""
+    return {state: oracle.outcome(state).value for state in positions}
 
 
 def values_everywhere(search: Search, positions: list[State]) -> dict[State, float]:
@@ -113,37 +107,12 @@ def reference_values(
     }
 
 
-@functools.cache
-def perfect_play(state: State) -> tuple[int, int]:
-    """(outcome for X, plies to the end) when the winner hurries and the loser holds out.
-
-    Written independently of the searches: no scores, just outcomes and distances.
-    """
-    if state.is_terminal:
-        return {"X": 1, "O": -1, None: 0}[state.winner], 0
-    mover = 1 if state.turn == "X" else -1
-    children = [perfect_play(state.play(move)) for move in state.legal_moves()]
-    outcome, plies = max(children, key=lambda child: preference(child, mover))
-    return outcome, plies + 1
-
-
-def preference(child: tuple[int, int], mover: int) -> tuple[int, int]:
-    """How much the player to move (+1 for X, -1 for O) likes a move leading to `child`."""
-    outcome, plies = child
-    mine = outcome * mover
-    if mine > 0:
-        return mine, -plies  # a win: the sooner the better
-    if mine < 0:
-        return mine, plies  # a loss: the later the better
-    return 0, 0  # a draw is a draw
-
-
 # ---------------------------------------------------------------------------------------------
 # Node counts
 
 
-def test_plain_minimax_visits_the_whole_game_tree(empty_board_minimax: SearchResult) -> None:
-    result = empty_board_minimax
+def test_plain_minimax_visits_the_whole_game_tree(full_game_tree: SearchResult) -> None:
+    result = full_game_tree
     assert result.stats.nodes == 549_946  # the root included
     assert result.stats.leaves == 255_168  # the number of possible games
     assert result.stats.max_depth == 9
@@ -179,22 +148,24 @@ def test_alphabeta_visits_fewer_nodes() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exhaustive: every exact search agrees with the solver and with minimax
+# Exhaustive: every exact search agrees with perfect play and with minimax
 
 
-def test_plain_minimax_agrees_with_the_solver_everywhere(
-    positions: list[State], outcomes: dict[State, int], empty_board_minimax: SearchResult
+@pytest.mark.slow
+def test_plain_minimax_agrees_with_perfect_play_everywhere(
+    positions: list[State], outcomes: dict[State, int], full_game_tree: SearchResult
 ) -> None:
     def plain(state: State) -> SearchResult:
-        return empty_board_minimax if state == State.new() else minimax(state)
+        return full_game_tree if state == State.new() else minimax(state)
 
     values = values_everywhere(plain, positions)
     for state in positions:
         assert values[state] == outcomes[state], state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("score", ["win_loss", "depth_aware"])
-def test_memoised_minimax_agrees_with_the_solver_everywhere(
+def test_memoised_minimax_agrees_with_perfect_play_everywhere(
     score: str,
     positions: list[State],
     outcomes: dict[State, int],
@@ -216,6 +187,7 @@ EXACT_SEARCHES: dict[str, Callable[[State, Score], SearchResult]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "score"),
     [
@@ -227,7 +199,7 @@ EXACT_SEARCHES: dict[str, Callable[[State, Score], SearchResult]] = {
         ("alphabeta, ordered, symmetric table", "depth_aware"),
     ],
 )
-def test_exact_searches_agree_with_minimax_and_the_solver_everywhere(
+def test_exact_searches_agree_with_minimax_and_perfect_play_everywhere(
     name: str,
     score: str,
     positions: list[State],
@@ -235,7 +207,7 @@ def test_exact_searches_agree_with_minimax_and_the_solver_everywhere(
     reference_values: dict[str, dict[State, float]],
 ) -> None:
     """Each search's value of every position is exactly memoised minimax's (with the same
-    score), and its sign is the solver's outcome."""
+    score), and its sign is the outcome of perfect play."""
     search = EXACT_SEARCHES[name]
     score_function = {"win_loss": win_loss, "depth_aware": depth_aware}[score]
     values = values_everywhere(lambda s: search(s, score_function), positions)
@@ -244,6 +216,7 @@ def test_exact_searches_agree_with_minimax_and_the_solver_everywhere(
         assert sign(values[state]) == outcomes[state], state
 
 
+@pytest.mark.slow
 def test_textbook_alphabeta_gives_the_value_and_a_best_move(
     distinct_positions: list[State], reference_values: dict[str, dict[State, float]]
 ) -> None:
@@ -252,26 +225,22 @@ def test_textbook_alphabeta_gives_the_value_and_a_best_move(
         result = alphabeta(state, exact_root=False, order_moves=True, table=True)
         assert result.value == reference[state], state
         assert result.best_moves == (result.move,)
-        assert solve(state.play(result.move)) == result.value, state  # type: ignore[arg-type]
+        after = state.play(result.move)  # type: ignore[arg-type]
+        assert oracle.outcome(after).value == result.value, state
 
 
+@pytest.mark.slow
 def test_depth_aware_wins_fastest_and_loses_slowest(
-    positions: list[State],
-    outcomes: dict[State, int],
-    depth_aware_results: dict[State, SearchResult],
+    positions: list[State], depth_aware_results: dict[State, SearchResult]
 ) -> None:
+    """The value counts the empty cells left when the winner hurries and the loser holds
+    out (plus one), and the best moves are exactly the moves that keep that timing."""
     for state in positions:
         result = depth_aware_results[state]
-        outcome, plies = perfect_play(state)
-        assert outcome == outcomes[state], state
-        empty_at_the_end = len(state.cells) - state.moves_made - plies
-        assert result.value == outcome * (empty_at_the_end + 1), state
-        mover = 1 if state.turn == "X" else -1
-        ranked = {
-            move: preference(perfect_play(state.play(move)), mover) for move in state.legal_moves()
-        }
-        fastest = tuple(move for move in ranked if ranked[move] == max(ranked.values()))
-        assert result.best_moves == fastest, state
+        perfect = oracle.outcome(state)
+        empty_at_the_end = len(state.cells) - state.moves_made - perfect.plies
+        assert result.value == perfect.value * (empty_at_the_end + 1), state
+        assert result.best_moves == oracle.best_moves(state), state
 
 
 def test_depth_aware_takes_the_immediate_win_and_delays_the_loss() -> None:
@@ -288,7 +257,7 @@ def test_depth_aware_takes_the_immediate_win_and_delays_the_loss() -> None:
 def test_searches_work_on_other_boards() -> None:
     for text, k in [("../..", 2), ("..../....", 3), ("../../..", 2), ("XOXO/OXOX/..../....", 3)]:
         state = State.parse(text, k=k)
-        expected = solve(state)
+        expected = oracle.outcome(state).value
         reference = minimax(state, memo="plain")
         assert reference.value == expected
         searches: list[Search] = [
@@ -502,7 +471,7 @@ def test_alphabeta_trace_shows_windows_and_cuts(order_moves: bool) -> None:
 def test_alphabeta_trace_values_are_exact_inside_the_window_and_bounds_outside() -> None:
     state = State.parse("X../.../...")
     for node in nodes_of(alphabeta(state, trace=True)):
-        true_value = solve(node.state)
+        true_value = oracle.outcome(node.state).value
         if node.value <= node.alpha:
             assert true_value <= node.value  # failed low: an upper bound
         elif node.value >= node.beta:
