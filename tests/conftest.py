@@ -1,7 +1,8 @@
 """Shared test settings, the markers of the notebook items, and the one whole-game-tree search.
 
 Markers (registered in pyproject.toml; `make check` leaves the first three out):
-  slow       an exhaustive check that takes more than a couple of seconds
+  slow       an exhaustive check that takes more than a couple of seconds (every test that
+             uses the `full_game_tree` fixture is marked here)
   notebooks  a lesson run top to bottom by nbval (marked here, by the item's file)
   browser    JupyterLab driven by a real Chromium (tests/test_browser.py)
 """
@@ -27,10 +28,13 @@ FULL_TREE_TRACE_DEPTH = 3
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every cell nbval runs from a notebook, so `-m "not notebooks"` leaves them out."""
+    """Mark every cell nbval runs from a notebook `notebooks`, and every test that needs the
+    whole game tree `slow`, so `-m "not notebooks and not slow"` leaves them out."""
     for item in items:
         if item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.notebooks)
+        if "full_game_tree" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

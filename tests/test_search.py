@@ -299,7 +299,7 @@ def test_a_score_of_the_depth_can_be_memoised(positions: list[State]) -> None:
 
 
 @pytest.mark.parametrize("heuristic", [two_in_a_row, open_lines])
-@pytest.mark.parametrize("depth", [1, 3])
+@pytest.mark.parametrize("depth", [1, pytest.param(3, marks=pytest.mark.slow)])
 def test_depth_limited_searches_agree(
     heuristic: Score, depth: int, distinct_positions: list[State]
 ) -> None:

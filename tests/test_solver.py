@@ -67,6 +67,7 @@ def test_the_tic_tac_toe_table_holds_every_position() -> None:
     assert len(table) == 5478
 
 
+@pytest.mark.slow
 def test_every_tic_tac_toe_position_by_search_alone(
     search_only: None, tic_tac_toe: list[State]
 ) -> None:
@@ -101,6 +102,7 @@ def test_a_ten_cell_board_by_both_paths(monkeypatch: pytest.MonkeyPatch) -> None
     solver.clear_caches()
 
 
+@pytest.mark.slow
 def test_three_by_four_opening_matches_the_referee() -> None:
     """3x4, 3 in a row (X wins): the positions after up to two moves, checked in full."""
     solver.clear_caches()
@@ -227,6 +229,7 @@ def test_best_move_on_every_tic_tac_toe_position(tic_tac_toe: list[State]) -> No
             assert chosen == random.Random(seed).choice(best), (state, seed)
 
 
+@pytest.mark.slow
 def test_best_move_on_every_tic_tac_toe_position_by_search_alone(
     search_only: None, tic_tac_toe: list[State]
 ) -> None:
@@ -246,6 +249,7 @@ def four_by_four_openings(k: int, plies: int) -> list[State]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [4, 3])
 def test_best_move_on_four_by_four_openings(k: int) -> None:
     """Every position after up to two moves and a sample after three or four: best_move is an
