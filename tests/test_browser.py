@@ -166,7 +166,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
 
 
 def _wait_for_server(url: str, token: str, server: subprocess.Popen[Any], log: Path) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + WAIT_MS / 1000
     while time.monotonic() < deadline:
         if server.poll() is not None:
             pytest.fail(f"JupyterLab stopped at start-up; its log is {log}")
@@ -175,7 +175,7 @@ def _wait_for_server(url: str, token: str, server: subprocess.Popen[Any], log: P
                 return
         except OSError:
             time.sleep(0.3)
-    pytest.fail(f"JupyterLab did not answer within a minute; its log is {log}")
+    pytest.fail(f"JupyterLab did not answer within {WAIT_MS // 1000} s; its log is {log}")
 
 
 @pytest.fixture(scope="module")
