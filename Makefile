@@ -1,11 +1,12 @@
-# The two commands the README gives:
+# The commands the README gives:
 #   make lab    set everything up and open the lessons in JupyterLab
 #   make test   set everything up and run the whole test suite
-# Both are safe to run again and quick the second time.
+#   make check  the quick checks while you work: lint, types and the fast tests (under a minute)
+# All are safe to run again and quick the second time.
 
 BIN := .venv/bin
 
-.PHONY: lab test setup format notebooks screenshots bench clean
+.PHONY: lab test check setup format notebooks screenshots bench clean
 
 lab: setup
 	@scripts/lab.sh
@@ -16,6 +17,14 @@ test:
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# Everything `make test` checks but the tests marked slow (the exhaustive ones), notebooks (the
+# lessons, run by nbval) and browser (JupyterLab in Chromium); see the markers in pyproject.toml.
+check: setup
+	$(BIN)/ruff check
+	$(BIN)/ruff format --check
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -q -m "not slow and not notebooks and not browser"
 
 setup:
 	@scripts/setup.sh

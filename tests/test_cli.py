@@ -135,6 +135,15 @@ def test_q_quits_and_a_4x4_board_wants_4_in_a_row() -> None:
     assert run.stdout.rstrip().endswith("Bye — the game was left unfinished.")
 
 
+def process_state(pid: int) -> str:
+    """The one-letter state of a running process: "S" sleeping, "R" running, ..."""
+    stat = Path(f"/proc/{pid}/stat")
+    if stat.exists():  # Linux
+        return stat.read_text().rsplit(")", 1)[1].split()[0]
+    ps = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True)
+    return ps.stdout.strip()[:1]  # macOS and the BSDs ("I": asleep for a while)
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 def test_ctrl_c_exits_130_without_a_traceback() -> None:
     proc = subprocess.Popen(
@@ -151,7 +160,17 @@ def test_ctrl_c_exits_130_without_a_traceback() -> None:
             if not chunk:
                 pytest.fail(f"the game never asked for a move: {seen!r}")
             seen += chunk
+        # ... and is waiting for the answer. A SIGINT that lands between the prompt and the
+        # read of the answer is only noted by Python, to be acted on at its next step, which
+        # never comes while the read waits: a race between this test and the game, under load.
+        while process_state(proc.pid) not in ("S", "I"):
+            if time.monotonic() > deadline:
+                pytest.fail("the game never settled down to wait for the answer")
+            time.sleep(0.01)
         proc.send_signal(signal.SIGINT)
+        # Keep stdin open until the signal has been handled: closing it now would let the end
+        # of input race the signal (a clean "Bye", exit 0).
+        proc.wait(timeout=30)
         out, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:

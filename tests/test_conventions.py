@@ -20,6 +20,7 @@ from tictac.mcts import uct_search
 from tictac.pictures import board_svg, draw_board, draw_move_values, format_value, show_boards
 from tictac.players import make_player
 from tictac.scoring import two_in_a_row
+from tictac.search import SearchResult
 from tictac.seeds import random_source
 from tictac.session import GameSession
 from tictac.tournament import play_match, wilson_interval
@@ -118,9 +119,9 @@ def test_pictures_take_cell_size_and_the_old_names() -> None:
 # -- what a notebook shows -------------------------------------------------------------------
 
 
-def test_a_search_result_reads_in_one_line_however_big() -> None:
+def test_a_search_result_reads_in_one_line_however_big(full_game_tree: SearchResult) -> None:
     small = minimax(State.parse("XX./OO./..."), trace=True)
-    big = minimax(State.new(), trace=True)
+    big = full_game_tree
     assert big.trace is not None
     for result in (small, big):
         text = repr(result)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import random
 
+import oracle
 import pytest
 
 from tictac import IllegalMove, State, reachable_states
@@ -30,21 +31,6 @@ from tictac.players import (
 )
 from tictac.tournament import play_game, play_match, wilson_interval
 
-# --- an independent referee: plain minimax with the distance to the end ------------------------
-
-
-@functools.cache
-def perfect(state: State) -> tuple[int, int]:
-    """(value for X, moves to the end) when the winner hurries and the loser holds out."""
-    if state.is_terminal:
-        return ({"X": 1, "O": -1}.get(state.winner or "", 0), 0)
-    children = [perfect(state.play(m)) for m in state.legal_moves()]
-    sign = 1 if state.turn == "X" else -1
-    # best for the mover: higher value; among wins the shortest, among losses the longest
-    value, plies = max(children, key=lambda vp: (sign * vp[0], -vp[1] * sign * vp[0]))
-    return value, plies + 1
-
-
 NON_TERMINAL = [s for s in reachable_states() if not s.is_terminal]
 
 
@@ -56,14 +42,16 @@ def test_master_keeps_the_best_outcome_and_the_best_timing_everywhere() -> None:
     for state in NON_TERMINAL:
         move = master.choose(state)
         assert move in state.legal_moves()
-        assert perfect(state.play(move)) == (perfect(state)[0], perfect(state)[1] - 1), state
+        best = oracle.outcome(state)  # the referee: the winner hurries, the loser holds out
+        assert oracle.outcome(state.play(move)) == (best.value, best.plies - 1), state
 
 
 def test_master_with_random_ties_is_also_perfect() -> None:
     master = make_player("master", random_ties=True, seed=5)
     for state in NON_TERMINAL:
-        after = perfect(state.play(master.choose(state)))
-        assert after == (perfect(state)[0], perfect(state)[1] - 1)
+        best = oracle.outcome(state)
+        after = oracle.outcome(state.play(master.choose(state)))
+        assert after == (best.value, best.plies - 1), state
 
 
 @pytest.mark.parametrize("side", ["X", "O"])
@@ -97,7 +85,7 @@ def test_master_against_master_is_always_a_draw() -> None:
 def test_corner_opening_opens_in_the_corner_and_stays_perfect() -> None:
     master = make_player("master", corner_opening=True)
     assert master.choose(State.new()) == 0
-    assert perfect(State.new().play(0))[0] == 0
+    assert oracle.outcome(State.new().play(0)).value == 0
 
 
 def test_master_beats_random_as_often_as_the_exact_odds_say() -> None:
@@ -175,7 +163,8 @@ def test_brute_force_sum_is_not_minimax() -> None:
     worse = [
         s
         for s in NON_TERMINAL
-        if s.moves_made <= 4 and perfect(s.play(brute.choose(s)))[0] != perfect(s)[0]
+        if s.moves_made <= 4
+        and oracle.outcome(s.play(brute.choose(s))).value != oracle.outcome(s).value
     ]
     assert worse
 
@@ -195,8 +184,8 @@ def test_novice_mixes_best_and_sub_optimal_moves() -> None:
 def test_epsilon_zero_is_the_master_and_one_is_random() -> None:
     careful = make_player("epsilon", epsilon=0.0, seed=3)
     for state in NON_TERMINAL[::50]:
-        after = perfect(state.play(careful.choose(state)))
-        assert after[0] == perfect(state)[0]
+        after = oracle.outcome(state.play(careful.choose(state)))
+        assert after.value == oracle.outcome(state).value
     shaky = make_player("epsilon", epsilon=1.0, seed=3)
     assert len({shaky.choose(State.new()) for _ in range(60)}) == 9
 

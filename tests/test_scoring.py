@@ -90,7 +90,7 @@ def test_depth_aware_works_on_bigger_boards() -> None:
 
 
 @pytest.mark.parametrize(
-    ("player", "state", "depth", "expected"),
+    ("player", "state", "ply", "expected"),
     [
         ("X", X_WON, 1, 50),
         ("X", X_WON, 5, 10),
@@ -99,12 +99,12 @@ def test_depth_aware_works_on_bigger_boards() -> None:
         ("O", O_WON, 2, -25),  # a win for O is bad for X
         ("O", DRAW, 5, -2),
         ("O", X_WON, 5, 2),  # a loss for O, good for X
-        ("X", X_WON, 0, 50),  # a finished game at the start counts as depth 1
+        ("X", X_WON, 0, 50),  # a finished game at the start counts as ply 1
     ],
 )
-def test_depth_scaled(player: str, state: State, depth: int, expected: float) -> None:
+def test_depth_scaled(player: str, state: State, ply: int, expected: float) -> None:
     score = depth_scaled(player)  # type: ignore[arg-type]
-    assert score(state, depth) == pytest.approx(expected)
+    assert score(state, ply) == pytest.approx(expected)
 
 
 def test_depth_scaled_weights_and_name() -> None:

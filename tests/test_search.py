@@ -1,21 +1,22 @@
-"""The searches: node counts, exhaustive agreement with the solver, depth limits, traces.
+"""The searches: node counts, exhaustive agreement with perfect play, depth limits, traces.
 
 The exhaustive tests cover all 4,520 positions where the game is still running. Running a
 search from each one costs about twice as much as it needs to, so most of them run it from the
 positions with an even number of marks only: every position with an odd number is a move of
 such a position, and an exact search reports the value of each root move (`move_values`), so
-its value is checked there, as the search found it.
+its value is checked there, as the search found it. Perfect play comes from the tests' own
+referee (tests/oracle.py), which shares no code with the package.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import random
 import re
 from collections.abc import Callable
 
+import oracle
 import pytest
 
 from tictac.scoring import (
@@ -34,7 +35,6 @@ from tictac.search import (
     minimax,
     minimax_value,
 )
-from tictac.solver import solve
 from tictac.state import State, reachable_states
 
 Search = Callable[[State], SearchResult]
@@ -64,14 +64,8 @@ def distinct_positions(positions: list[State]) -> list[State]:
 
 @pytest.fixture(scope="module")
 def outcomes(positions: list[State]) -> dict[State, int]:
-    """The game-theoretic outcome of every position, from the solver."""
-    return {state: solve(state) for state in positions}
-
-
-@pytest.fixture(scope="module")
-def empty_board_minimax() -> SearchResult:
-    """Plain minimax from the empty board: the whole game tree."""
-    return minimax(State.new())
+    """The game-theoretic outcome of every position, from the referee."""
+    return {state: oracle.outcome(state).value for state in positions}
 
 
 def values_everywhere(search: Search, positions: list[State]) -> dict[State, float]:
@@ -113,40 +107,15 @@ def reference_values(
     }
 
 
-@functools.cache
-def perfect_play(state: State) -> tuple[int, int]:
-    """(outcome for X, plies to the end) when the winner hurries and the loser holds out.
-
-    Written independently of the searches: no scores, just outcomes and distances.
-    """
-    if state.is_terminal:
-        return {"X": 1, "O": -1, None: 0}[state.winner], 0
-    mover = 1 if state.turn == "X" else -1
-    children = [perfect_play(state.play(move)) for move in state.legal_moves()]
-    outcome, plies = max(children, key=lambda child: preference(child, mover))
-    return outcome, plies + 1
-
-
-def preference(child: tuple[int, int], mover: int) -> tuple[int, int]:
-    """How much the player to move (+1 for X, -1 for O) likes a move leading to `child`."""
-    outcome, plies = child
-    mine = outcome * mover
-    if mine > 0:
-        return mine, -plies  # a win: the sooner the better
-    if mine < 0:
-        return mine, plies  # a loss: the later the better
-    return 0, 0  # a draw is a draw
-
-
 # ---------------------------------------------------------------------------------------------
 # Node counts
 
 
-def test_plain_minimax_visits_the_whole_game_tree(empty_board_minimax: SearchResult) -> None:
-    result = empty_board_minimax
+def test_plain_minimax_visits_the_whole_game_tree(full_game_tree: SearchResult) -> None:
+    result = full_game_tree
     assert result.stats.nodes == 549_946  # the root included
     assert result.stats.leaves == 255_168  # the number of possible games
-    assert result.stats.max_depth == 9
+    assert result.stats.max_ply == 9
     assert result.stats.cutoffs == result.stats.cache_hits == 0
     assert result.value == 0
     assert result.move_values == dict.fromkeys(range(9), 0)
@@ -165,7 +134,7 @@ def test_memoised_minimax_works_out_each_position_once() -> None:
 
 def test_alphabeta_visits_fewer_nodes() -> None:
     counts = {
-        (order, table): alphabeta(State.new(), order_moves=order, table=table).stats.nodes
+        (order, table): alphabeta(State.new(), order_moves=order, memo=table).stats.nodes
         for order in (False, True)
         for table in (False, True)
     }
@@ -179,22 +148,24 @@ def test_alphabeta_visits_fewer_nodes() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exhaustive: every exact search agrees with the solver and with minimax
+# Exhaustive: every exact search agrees with perfect play and with minimax
 
 
-def test_plain_minimax_agrees_with_the_solver_everywhere(
-    positions: list[State], outcomes: dict[State, int], empty_board_minimax: SearchResult
+@pytest.mark.slow
+def test_plain_minimax_agrees_with_perfect_play_everywhere(
+    positions: list[State], outcomes: dict[State, int], full_game_tree: SearchResult
 ) -> None:
     def plain(state: State) -> SearchResult:
-        return empty_board_minimax if state == State.new() else minimax(state)
+        return full_game_tree if state == State.new() else minimax(state)
 
     values = values_everywhere(plain, positions)
     for state in positions:
         assert values[state] == outcomes[state], state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("score", ["win_loss", "depth_aware"])
-def test_memoised_minimax_agrees_with_the_solver_everywhere(
+def test_memoised_minimax_agrees_with_perfect_play_everywhere(
     score: str,
     positions: list[State],
     outcomes: dict[State, int],
@@ -209,25 +180,26 @@ EXACT_SEARCHES: dict[str, Callable[[State, Score], SearchResult]] = {
     "minimax, symmetric memo": lambda s, score: minimax(s, score=score, memo="symmetric"),
     "alphabeta": lambda s, score: alphabeta(s, score=score),
     "alphabeta, ordered": lambda s, score: alphabeta(s, score=score, order_moves=True),
-    "alphabeta, table": lambda s, score: alphabeta(s, score=score, table=True),
+    "alphabeta, memo": lambda s, score: alphabeta(s, score=score, memo=True),
     "alphabeta, ordered, symmetric table": lambda s, score: alphabeta(
-        s, score=score, order_moves=True, table="symmetric"
+        s, score=score, order_moves=True, memo="symmetric"
     ),
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "score"),
     [
         ("minimax, symmetric memo", "win_loss"),
         ("alphabeta", "win_loss"),
         ("alphabeta, ordered", "depth_aware"),
-        ("alphabeta, table", "win_loss"),
+        ("alphabeta, memo", "win_loss"),
         ("alphabeta, ordered, symmetric table", "win_loss"),
         ("alphabeta, ordered, symmetric table", "depth_aware"),
     ],
 )
-def test_exact_searches_agree_with_minimax_and_the_solver_everywhere(
+def test_exact_searches_agree_with_minimax_and_perfect_play_everywhere(
     name: str,
     score: str,
     positions: list[State],
@@ -235,7 +207,7 @@ def test_exact_searches_agree_with_minimax_and_the_solver_everywhere(
     reference_values: dict[str, dict[State, float]],
 ) -> None:
     """Each search's value of every position is exactly memoised minimax's (with the same
-    score), and its sign is the solver's outcome."""
+    score), and its sign is the outcome of perfect play."""
     search = EXACT_SEARCHES[name]
     score_function = {"win_loss": win_loss, "depth_aware": depth_aware}[score]
     values = values_everywhere(lambda s: search(s, score_function), positions)
@@ -244,34 +216,31 @@ def test_exact_searches_agree_with_minimax_and_the_solver_everywhere(
         assert sign(values[state]) == outcomes[state], state
 
 
+@pytest.mark.slow
 def test_textbook_alphabeta_gives_the_value_and_a_best_move(
     distinct_positions: list[State], reference_values: dict[str, dict[State, float]]
 ) -> None:
     reference = reference_values["win_loss"]
     for state in distinct_positions:
-        result = alphabeta(state, exact_root=False, order_moves=True, table=True)
+        result = alphabeta(state, exact_root=False, order_moves=True, memo=True)
         assert result.value == reference[state], state
         assert result.best_moves == (result.move,)
-        assert solve(state.play(result.move)) == result.value, state  # type: ignore[arg-type]
+        after = state.play(result.move)  # type: ignore[arg-type]
+        assert oracle.outcome(after).value == result.value, state
 
 
+@pytest.mark.slow
 def test_depth_aware_wins_fastest_and_loses_slowest(
-    positions: list[State],
-    outcomes: dict[State, int],
-    depth_aware_results: dict[State, SearchResult],
+    positions: list[State], depth_aware_results: dict[State, SearchResult]
 ) -> None:
+    """The value counts the empty cells left when the winner hurries and the loser holds
+    out (plus one), and the best moves are exactly the moves that keep that timing."""
     for state in positions:
         result = depth_aware_results[state]
-        outcome, plies = perfect_play(state)
-        assert outcome == outcomes[state], state
-        empty_at_the_end = len(state.cells) - state.moves_made - plies
-        assert result.value == outcome * (empty_at_the_end + 1), state
-        mover = 1 if state.turn == "X" else -1
-        ranked = {
-            move: preference(perfect_play(state.play(move)), mover) for move in state.legal_moves()
-        }
-        fastest = tuple(move for move in ranked if ranked[move] == max(ranked.values()))
-        assert result.best_moves == fastest, state
+        perfect = oracle.outcome(state)
+        empty_at_the_end = len(state.cells) - state.moves_made - perfect.plies
+        assert result.value == perfect.value * (empty_at_the_end + 1), state
+        assert result.best_moves == oracle.best_moves(state), state
 
 
 def test_depth_aware_takes_the_immediate_win_and_delays_the_loss() -> None:
@@ -288,13 +257,13 @@ def test_depth_aware_takes_the_immediate_win_and_delays_the_loss() -> None:
 def test_searches_work_on_other_boards() -> None:
     for text, k in [("../..", 2), ("..../....", 3), ("../../..", 2), ("XOXO/OXOX/..../....", 3)]:
         state = State.parse(text, k=k)
-        expected = solve(state)
+        expected = oracle.outcome(state).value
         reference = minimax(state, memo="plain")
         assert reference.value == expected
         searches: list[Search] = [
             lambda s: minimax(s, memo="symmetric"),
             lambda s: alphabeta(s, order_moves=True),
-            lambda s: alphabeta(s, table="symmetric"),
+            lambda s: alphabeta(s, memo="symmetric"),
         ]
         for search in searches:
             result = search(state)
@@ -319,7 +288,7 @@ def test_a_score_of_the_depth_can_be_memoised(positions: list[State]) -> None:
         plain = minimax(state, score=score)
         for result in (
             minimax(state, score=score, memo="symmetric"),
-            alphabeta(state, score=score, order_moves=True, table=True),
+            alphabeta(state, score=score, order_moves=True, memo=True),
         ):
             assert result.move_values == pytest.approx(plain.move_values), state
             assert result.value == pytest.approx(plain.value)
@@ -330,17 +299,17 @@ def test_a_score_of_the_depth_can_be_memoised(positions: list[State]) -> None:
 
 
 @pytest.mark.parametrize("heuristic", [two_in_a_row, open_lines])
-@pytest.mark.parametrize("depth", [1, 3])
+@pytest.mark.parametrize("depth", [1, pytest.param(3, marks=pytest.mark.slow)])
 def test_depth_limited_searches_agree(
     heuristic: Score, depth: int, distinct_positions: list[State]
 ) -> None:
     for state in distinct_positions:
         reference = minimax(state, depth=depth, heuristic=heuristic)
-        assert reference.stats.max_depth <= depth
+        assert reference.stats.max_ply <= depth
         for result in (
             minimax(state, depth=depth, heuristic=heuristic, memo="symmetric"),
             alphabeta(state, depth=depth, heuristic=heuristic),
-            alphabeta(state, depth=depth, heuristic=heuristic, order_moves=True, table=True),
+            alphabeta(state, depth=depth, heuristic=heuristic, order_moves=True, memo=True),
         ):
             assert result.value == reference.value, state
             assert result.move_values == reference.move_values, state
@@ -355,33 +324,33 @@ def test_depth_one_values_each_move_by_the_heuristic_or_the_score() -> None:
         expected = plus_minus_ten(child, 1) if child.is_terminal else open_lines(child, 1)
         assert value == expected
     assert result.best_moves == (2,)  # the win scores 10, far above any heuristic value
-    assert result.stats.max_depth == 1
+    assert result.stats.max_ply == 1
     assert result.stats.leaves == 5
 
 
 def test_any_callable_works_as_heuristic_and_score() -> None:
     calls: list[int] = []
 
-    def centre(state: State, depth: int) -> float:
-        calls.append(depth)
+    def centre(state: State, ply: int) -> float:
+        calls.append(ply)
         return {"X": 1, "O": -1, ".": 0}[state.cells[4]]
 
-    result = alphabeta(State.new(), depth=2, heuristic=centre, table=True)
+    result = alphabeta(State.new(), depth=2, heuristic=centre, memo=True)
     assert set(calls) == {2}  # the heuristic is only asked at the depth limit
     assert result.value == 1
     assert result.best_moves == (4,)
 
-    def tenfold(state: State, depth: int) -> float:
-        return 10 * win_loss(state, depth)
+    def tenfold(state: State, ply: int) -> float:
+        return 10 * win_loss(state, ply)
 
     assert minimax(State.parse("XX./OO./..."), score=tenfold).value == 10
 
 
 def test_depth_five_with_two_in_a_row_from_the_empty_board() -> None:
     """The "heuristic" player's search."""
-    fast = alphabeta(State.new(), depth=5, heuristic=two_in_a_row, order_moves=True, table=True)
+    fast = alphabeta(State.new(), depth=5, heuristic=two_in_a_row, order_moves=True, memo=True)
     slow = minimax(State.new(), depth=5, heuristic=two_in_a_row, memo="plain")
-    assert fast.stats.max_depth == slow.stats.max_depth == 5
+    assert fast.stats.max_ply == slow.stats.max_ply == 5
     assert fast.value == slow.value
     assert fast.move_values == slow.move_values
     assert fast.stats.nodes < slow.stats.nodes
@@ -401,7 +370,7 @@ def test_random_tie_break_is_reproducible_and_covers_every_best_move() -> None:
     state = State.parse("XO./.X./...")  # six moves win for X
 
     def choice(seed: int | random.Random | None) -> int | None:
-        return alphabeta(state, table=True, tie_break="random", seed=seed).move
+        return alphabeta(state, memo=True, tie_break="random", seed=seed).move
 
     assert choice(7) == choice(7)
     assert {choice(seed) for seed in range(40)} == {2, 3, 5, 6, 7, 8}
@@ -424,7 +393,7 @@ def test_a_finished_game_has_a_value_and_no_moves(search: Callable[..., SearchRe
     assert result.best_moves == ()
     assert result.move_values == {}
     assert result.move is None
-    assert (result.stats.nodes, result.stats.leaves, result.stats.max_depth) == (1, 1, 0)
+    assert (result.stats.nodes, result.stats.leaves, result.stats.max_ply) == (1, 1, 0)
     assert result.trace is not None and result.trace.kind == "terminal"
 
 
@@ -452,19 +421,19 @@ def test_minimax_trace_is_the_game_tree() -> None:
     result = minimax(state, trace=True)
     traced = nodes_of(result)
     root = traced[0]
-    assert (root.move, root.depth, root.kind, root.value) == (None, 0, "expanded", result.value)
+    assert (root.move, root.ply, root.kind, root.value) == (None, 0, "expanded", result.value)
     assert len(traced) == result.stats.nodes
     assert sum(node.kind == "terminal" for node in traced) == result.stats.leaves
     for node in traced:
         assert (node.alpha, node.beta) == (-math.inf, math.inf)
         if node.kind == "terminal":
-            assert node.value == win_loss(node.state, node.depth)
+            assert node.value == win_loss(node.state, node.ply)
             continue
         assert node.kind == "expanded"
         assert tuple(child.move for child in node.children) == node.state.legal_moves()
         for child in node.children:
             assert child.state == node.state.play(move_of(child))
-            assert child.depth == node.depth + 1
+            assert child.ply == node.ply + 1
         best = max if node.state.turn == "X" else min
         assert node.value == best(child.value for child in node.children)
     assert minimax(state) == dataclasses.replace(result, trace=None)
@@ -502,7 +471,7 @@ def test_alphabeta_trace_shows_windows_and_cuts(order_moves: bool) -> None:
 def test_alphabeta_trace_values_are_exact_inside_the_window_and_bounds_outside() -> None:
     state = State.parse("X../.../...")
     for node in nodes_of(alphabeta(state, trace=True)):
-        true_value = solve(node.state)
+        true_value = oracle.outcome(node.state).value
         if node.value <= node.alpha:
             assert true_value <= node.value  # failed low: an upper bound
         elif node.value >= node.beta:
@@ -516,7 +485,7 @@ def test_alphabeta_trace_values_are_exact_inside_the_window_and_bounds_outside()
     [
         lambda s: minimax(s, memo="plain", trace=True),
         lambda s: minimax(s, memo="symmetric", trace=True),
-        lambda s: alphabeta(s, order_moves=True, table=True, trace=True),
+        lambda s: alphabeta(s, order_moves=True, memo=True, trace=True),
     ],
 )
 def test_traces_show_cache_hits(search: Search) -> None:
@@ -540,9 +509,9 @@ def test_depth_limited_trace_marks_the_heuristic_leaves() -> None:
     at_limit = [node for node in traced if node.kind == "cutoff-heuristic"]
     assert at_limit
     for node in at_limit:
-        assert node.depth == 2 and not node.state.is_terminal
+        assert node.ply == 2 and not node.state.is_terminal
         assert node.value == open_lines(node.state, 2)
-    assert max(node.depth for node in traced) == result.stats.max_depth == 2
+    assert max(node.ply for node in traced) == result.stats.max_ply == 2
 
 
 @pytest.mark.parametrize(
@@ -550,7 +519,7 @@ def test_depth_limited_trace_marks_the_heuristic_leaves() -> None:
     [
         lambda s, **trace: minimax(s, **trace),
         lambda s, **trace: alphabeta(s, **trace),
-        lambda s, **trace: alphabeta(s, order_moves=True, table=True, exact_root=False, **trace),
+        lambda s, **trace: alphabeta(s, order_moves=True, memo=True, exact_root=False, **trace),
     ],
 )
 def test_trace_depth_keeps_the_top_of_the_tree_and_counts_the_rest(
@@ -561,15 +530,15 @@ def test_trace_depth_keeps_the_top_of_the_tree_and_counts_the_rest(
     top = search(state, trace=True, trace_depth=2)
     assert top.stats == full.stats
     kept = nodes_of(top)
-    assert max(node.depth for node in kept) == 2
+    assert max(node.ply for node in kept) == 2
     assert sum(1 + node.hidden for node in kept) == top.stats.nodes
-    assert all(node.hidden == 0 for node in kept if node.depth < 2)
+    assert all(node.hidden == 0 for node in kept if node.ply < 2)
 
     def summary(node: TraceNode) -> tuple[object, ...]:
         return node.state, node.value, node.alpha, node.beta, node.kind, node.pruned, node.reason
 
     assert [summary(node) for node in kept] == [
-        summary(node) for node in nodes_of(full) if node.depth <= 2
+        summary(node) for node in nodes_of(full) if node.ply <= 2
     ]
     root_only = search(state, trace=True, trace_depth=0).trace
     assert root_only is not None and root_only.children == ()

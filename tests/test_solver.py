@@ -1,9 +1,8 @@
-"""The fast solver against a plain recursive minimax, on every position of small boards.
+"""The fast solver against the tests' referee, on every position of small boards.
 
-The reference below knows nothing of bitboards, tables or pruning, nor of the `State` class:
-it writes each move into a tuple of cells, checks the lines through it, and keeps the best
-child (value first, then the fastest win or the slowest loss). A dictionary spares it
-recomputing positions, which changes no result.
+The referee (tests/oracle.py) knows nothing of bitboards, tables or pruning, nor of the `State`
+class: it tries every move on a tuple of cells and keeps the best child (value first, then the
+fastest win or the slowest loss).
 """
 
 from __future__ import annotations
@@ -16,85 +15,28 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
+import oracle
 import pytest
 
 from tictac import solver
 from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, prove, solve
-from tictac.state import State, reachable_states, winning_lines
+from tictac.state import State, reachable_states
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
-Cells = tuple[str, ...]
-Reference = dict[Cells, Outcome]
 
-
-def reference_outcome(state: State, memo: Reference) -> Outcome:
-    """Plain minimax with distances: X maximises, O minimises; wins fast, losses slow."""
-    if state.winner is not None:
-        return Outcome(1 if state.winner == "X" else -1, 0)
-    if state.is_draw:
-        return Outcome(0, 0)
-    lines = winning_lines(state.rows, state.cols, state.k)
-    through = [[line for line in lines if cell in line] for cell in range(len(state.cells))]
-    return plain_minimax(state.cells, through, memo)
-
-
-def plain_minimax(cells: Cells, through: list[list[tuple[int, ...]]], memo: Reference) -> Outcome:
-    """The outcome of a game still running on `cells`."""
-    if cells in memo:
-        return memo[cells]
-    player = "X" if cells.count("X") == cells.count("O") else "O"
-    sign = 1 if player == "X" else -1
-    children = []
-    for i, cell in enumerate(cells):
-        if cell != ".":
-            continue
-        child = cells[:i] + (player,) + cells[i + 1 :]
-        if any(all(child[j] == player for j in line) for line in through[i]):
-            children.append(Outcome(sign, 0))
-        elif "." not in child:
-            children.append(Outcome(0, 0))
-        else:
-            children.append(plain_minimax(child, through, memo))
-    best = max(children, key=lambda child: preference(child, sign))
-    memo[cells] = result = Outcome(best.value, best.plies + 1)
-    return result
-
-
-def preference(child: Outcome, sign: int) -> tuple[int, int]:
-    """How much the player with `sign` (+1 for X) likes a child: value, then speed."""
-    value = child.value * sign
-    return (value, -child.plies if value > 0 else child.plies if value < 0 else 0)
-
-
-def reference_best_moves(state: State, memo: Reference) -> tuple[int, ...]:
-    sign = 1 if state.turn == "X" else -1
-    liked = {
-        m: preference(reference_outcome(state.play(m), memo), sign) for m in state.legal_moves()
-    }
-    return tuple(m for m, like in liked.items() if like == max(liked.values()))
-
-
-def check_position(state: State, memo: Reference) -> None:
-    expected = reference_outcome(state, memo)
+def check_position(state: State) -> None:
+    """Every question the solver answers about `state`, against the referee."""
+    expected = oracle.outcome(state)
     assert outcome(state) == expected, state
     assert solve(state) == expected.value, state
-    expected_moves = {m: reference_outcome(state.play(m), memo) for m in state.legal_moves()}
-    assert move_outcomes(state) == expected_moves, state
-    assert best_moves(state) == reference_best_moves(state, memo), state
+    assert move_outcomes(state) == oracle.move_outcomes(state), state
+    assert best_moves(state) == oracle.best_moves(state), state
 
 
 @pytest.fixture(scope="module")
 def tic_tac_toe() -> list[State]:
     return list(reachable_states())
-
-
-@pytest.fixture(scope="module")
-def tic_tac_toe_reference(tic_tac_toe: list[State]) -> Reference:
-    memo: Reference = {}
-    for state in tic_tac_toe:
-        reference_outcome(state, memo)
-    return memo
 
 
 @pytest.fixture
@@ -111,13 +53,11 @@ def search_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 # Tic-tac-toe, every position
 
 
-def test_every_tic_tac_toe_position_matches_plain_minimax(
-    tic_tac_toe: list[State], tic_tac_toe_reference: Reference
-) -> None:
+def test_every_tic_tac_toe_position_matches_the_referee(tic_tac_toe: list[State]) -> None:
     assert len(tic_tac_toe) == 5478
     solver.clear_caches()
     for state in tic_tac_toe:
-        check_position(state, tic_tac_toe_reference)
+        check_position(state)
 
 
 def test_the_tic_tac_toe_table_holds_every_position() -> None:
@@ -127,11 +67,12 @@ def test_the_tic_tac_toe_table_holds_every_position() -> None:
     assert len(table) == 5478
 
 
+@pytest.mark.slow
 def test_every_tic_tac_toe_position_by_search_alone(
-    search_only: None, tic_tac_toe: list[State], tic_tac_toe_reference: Reference
+    search_only: None, tic_tac_toe: list[State]
 ) -> None:
     for state in tic_tac_toe:
-        check_position(state, tic_tac_toe_reference)
+        check_position(state)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -142,52 +83,49 @@ def test_every_tic_tac_toe_position_by_search_alone(
     ("rows", "cols", "k"),
     [(1, 1, 1), (1, 5, 2), (2, 2, 2), (2, 3, 3), (3, 2, 2), (3, 3, 2), (2, 4, 2), (3, 4, 2)],
 )
-def test_small_boards_match_plain_minimax(rows: int, cols: int, k: int) -> None:
+def test_small_boards_match_the_referee(rows: int, cols: int, k: int) -> None:
     solver.clear_caches()
-    memo: Reference = {}
     for state in reachable_states(State.new(rows, cols, k)):
-        check_position(state, memo)
+        check_position(state)
 
 
 def test_a_ten_cell_board_by_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     """2x5 with 3 in a row: every position, first as shipped, then by search alone."""
     positions = list(reachable_states(State.new(2, 5, 3)))
-    memo: Reference = {}
     solver.clear_caches()
     for state in positions:
-        assert outcome(state) == reference_outcome(state, memo), state
+        assert outcome(state) == oracle.outcome(state), state
     monkeypatch.setattr(solver, "EXACT_EMPTIES", 0)
     solver.clear_caches()
     for state in positions[:: len(positions) // 400]:
-        check_position(state, memo)
+        check_position(state)
     solver.clear_caches()
 
 
-def test_three_by_four_opening_matches_plain_minimax() -> None:
+@pytest.mark.slow
+def test_three_by_four_opening_matches_the_referee() -> None:
     """3x4, 3 in a row (X wins): the positions after up to two moves, checked in full."""
-    memo: Reference = {}
     solver.clear_caches()
     start = State.new(3, 4, 3)
-    assert outcome(start) == reference_outcome(start, memo)
+    assert outcome(start) == oracle.outcome(start)
     assert solve(start) == 1
     for first in start.legal_moves()[:6]:  # the rest are mirror images
         after = start.play(first)
-        assert outcome(after) == reference_outcome(after, memo), after
-        assert best_moves(after) == reference_best_moves(after, memo), after
+        assert outcome(after) == oracle.outcome(after), after
+        assert best_moves(after) == oracle.best_moves(after), after
 
 
-def test_four_by_four_endgames_match_plain_minimax(search_only: None) -> None:
+def test_four_by_four_endgames_match_the_referee(search_only: None) -> None:
     """Positions from random 4x4 games with 7 to 9 empty cells, through the search path."""
     rng = random.Random(4)
     for k in (3, 4):
-        memo: Reference = {}  # one per board: the reference keys positions by their cells
         checked = 0
         while checked < 12:
             state = State.new(4, 4, k)
             while not state.is_terminal and len(state.legal_moves()) > rng.choice((7, 8, 9)):
                 state = state.play(rng.choice(state.legal_moves()))
             if not state.is_terminal:
-                check_position(state, memo)
+                check_position(state)
                 checked += 1
 
 
@@ -260,7 +198,7 @@ def test_four_by_four_decisions_are_consistent() -> None:
     assert set(outcomes) == set(state.legal_moves())
     best = best_moves(state)
     sign = 1 if state.turn == "X" else -1
-    liked = {m: preference(o, sign) for m, o in outcomes.items()}
+    liked = {m: oracle.preference(o, sign) for m, o in outcomes.items()}
     assert best == tuple(m for m in sorted(liked) if liked[m] == max(liked.values()))
     total = outcome(state)
     assert all(total == Outcome(outcomes[m].value, outcomes[m].plies + 1) for m in best)
@@ -274,7 +212,7 @@ def check_best_move(state: State, expected: tuple[int, ...], seeds: range = rang
     """`best_move` is the first of the optimal moves, or with an rng one of them."""
     assert best_move(state) == expected[0], state
     for seed in seeds:
-        assert best_move(state, rng=random.Random(seed)) in expected, (state, seed)
+        assert best_move(state, seed=seed) in expected, (state, seed)
 
 
 def test_best_move_on_every_tic_tac_toe_position(tic_tac_toe: list[State]) -> None:
@@ -287,17 +225,18 @@ def test_best_move_on_every_tic_tac_toe_position(tic_tac_toe: list[State]) -> No
         best = best_moves(state)
         assert best_move(state) == best[0], state
         for seed in range(3):
-            chosen = best_move(state, rng=random.Random(seed))
+            chosen = best_move(state, seed=seed)
             assert chosen == random.Random(seed).choice(best), (state, seed)
 
 
+@pytest.mark.slow
 def test_best_move_on_every_tic_tac_toe_position_by_search_alone(
-    search_only: None, tic_tac_toe: list[State], tic_tac_toe_reference: Reference
+    search_only: None, tic_tac_toe: list[State]
 ) -> None:
-    """The big-board path (won, drawn and lost positions alike) against plain minimax."""
+    """The big-board path (won, drawn and lost positions alike) against the referee."""
     for state in tic_tac_toe:
         if not state.is_terminal:
-            check_best_move(state, reference_best_moves(state, tic_tac_toe_reference))
+            check_best_move(state, oracle.best_moves(state))
 
 
 def four_by_four_openings(k: int, plies: int) -> list[State]:
@@ -310,6 +249,7 @@ def four_by_four_openings(k: int, plies: int) -> list[State]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [4, 3])
 def test_best_move_on_four_by_four_openings(k: int) -> None:
     """Every position after up to two moves and a sample after three or four: best_move is an
@@ -322,7 +262,7 @@ def test_best_move_on_four_by_four_openings(k: int) -> None:
         if i % 5 == 0:
             solver.clear_caches()  # some decisions cold, the others after earlier questions
         chosen = best_move(state)
-        randomly = best_move(state, rng=random.Random(i))
+        randomly = best_move(state, seed=i)
         best = best_moves(state)
         assert chosen == best[0], state
         assert randomly in best, state
@@ -349,7 +289,7 @@ def test_best_move_with_an_rng_picks_every_optimal_move_alike(text: str, k: int 
     draws = 200 * len(best)
     counts = {move: 0 for move in best}
     for _ in range(draws):
-        counts[best_move(state, rng=rng)] += 1
+        counts[best_move(state, seed=rng)] += 1
     assert set(counts) == set(best)  # never a move outside best_moves
     # each optimal move about 200 times (uniform), never badly off
     assert all(120 < count < 280 for count in counts.values()), counts
@@ -392,10 +332,8 @@ def test_pairs_exist_matches_brute_force() -> None:
     assert answers == {True, False}
 
 
-def test_a_pairing_strategy_never_hides_a_win_in_tic_tac_toe(
-    tic_tac_toe: list[State], tic_tac_toe_reference: Reference
-) -> None:
-    """Whenever the pairing test says a player cannot win, plain minimax agrees."""
+def test_a_pairing_strategy_never_hides_a_win_in_tic_tac_toe(tic_tac_toe: list[State]) -> None:
+    """Whenever the pairing test says a player cannot win, the referee agrees."""
     table = solver._Solver(3, 3, 3)
     fired = 0
     for state in tic_tac_toe:
@@ -404,7 +342,7 @@ def test_a_pairing_strategy_never_hides_a_win_in_tic_tac_toe(
         me, opp = solver._bitboards(state)
         empty = table.full ^ (me | opp)
         left = empty.bit_count()
-        value = reference_outcome(state, tic_tac_toe_reference).value
+        value = oracle.outcome(state).value
         mover_value = value if state.turn == "X" else -value
         if table.pairing_blocks(opp, empty, (left + 1) // 2):  # the mover cannot win
             fired += 1

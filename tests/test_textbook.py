@@ -59,6 +59,7 @@ def test_negamax_value_everywhere(memoised: Callable[[str], Callable[..., float]
     assert not wrong, wrong[:5]
 
 
+@pytest.mark.slow
 def test_alphabeta_value_everywhere_with_every_window(
     memoised: Callable[[str], Callable[..., float]],
 ) -> None:

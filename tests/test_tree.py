@@ -7,9 +7,10 @@ import re
 import graphviz
 import pytest
 
-from tictac import State, alphabeta, two_in_a_row
+from tictac import State, alphabeta, minimax, two_in_a_row
 from tictac.pictures import draw_board, draw_move_values
-from tictac.tree import GraphvizError, draw_tree
+from tictac.search import SearchResult
+from tictac.tree import GraphvizError, draw_trace, draw_tree
 
 MID_GAME = State.parse("XO./.X./..O")  # X to move, 5 empty cells
 
@@ -29,9 +30,25 @@ def test_every_drawn_position_has_its_value_and_role() -> None:
     assert boards and all(re.search(r"<b>(MAX|MIN|end) -?\d", b) for b in boards)
 
 
-def test_node_budget_is_kept_and_the_rest_summarised() -> None:
-    graph = draw_tree(State.new(), max_depth=3, max_nodes=40)
-    source = graph.source
+def test_draw_tree_draws_the_trace_of_its_search() -> None:
+    """So the drawings of the whole tree below, made from the search all tests share, show
+    what draw_tree(State.new(), ...) shows."""
+    options = {"max_depth": 2, "max_nodes": 50, "merge_symmetric": True}
+    traced = minimax(MID_GAME, trace=True, trace_depth=2)
+    assert traced.trace is not None
+    title = f"minimax, score win_loss: {traced.stats.nodes:,} positions searched"
+    expected = draw_trace(traced.trace, title=title, **options).source  # type: ignore[arg-type]
+    assert draw_tree(MID_GAME, **options).source == expected  # type: ignore[arg-type]
+
+
+def whole_tree_source(full_game_tree: SearchResult, **options: object) -> str:
+    """The drawing of the whole game tree (the shared search from the empty board)."""
+    assert full_game_tree.trace is not None
+    return draw_trace(full_game_tree.trace, **options).source  # type: ignore[arg-type]
+
+
+def test_node_budget_is_kept_and_the_rest_summarised(full_game_tree: SearchResult) -> None:
+    source = whole_tree_source(full_game_tree, max_depth=3, max_nodes=40)
     drawn_positions = [n for n in node_ids(source)]
     summaries = re.findall(r"… ([\d,]+) more position", source)
     assert len(drawn_positions) - len(summaries) <= 40
@@ -95,8 +112,8 @@ def test_depth_limited_mode_names_the_heuristic() -> None:
     assert "more position" not in source  # the search itself stopped at depth 2
 
 
-def test_symmetric_children_are_merged() -> None:
-    source = draw_tree(State.new(), max_depth=1, merge_symmetric=True).source
+def test_symmetric_children_are_merged(full_game_tree: SearchResult) -> None:
+    source = whole_tree_source(full_game_tree, max_depth=1, merge_symmetric=True)
     assert len([e for e in edges(source) if "label=" in e[2]]) == 3
     assert source.count("×4") == 2
 
