@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tictac import State, depth_aware, minimax, plus_minus_ten
 from tictac.exercises import check_depth_aware_minimax, check_predicted_moves
 from tictac.search import minimax_value
 
 
+@pytest.mark.slow
 def test_depth_aware_minimax_passes_the_reference_and_fails_win_loss() -> None:
     assert check_depth_aware_minimax(lambda s: minimax_value(s, depth_aware)).passed
     report = check_depth_aware_minimax(lambda s: minimax(s, memo="plain").value)

@@ -48,6 +48,7 @@ def test_textbook_alphabeta_counts_what_the_package_counts(text: str) -> None:
     assert textbook == _count_alphabeta(state, operator.ge)  # what the lesson's reader writes
 
 
+@pytest.mark.slow
 def test_alphabeta_node_count_check() -> None:
     def count_alphabeta(state: State) -> int:
         return _textbook_alphabeta(state, State.legal_moves)[1]

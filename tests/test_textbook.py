@@ -85,7 +85,8 @@ def test_alphabeta_value_everywhere_with_every_window(
     assert checked == 5_478 * 10
 
 
-def test_depth_aware_scores_are_passed_the_ply(
+@pytest.mark.slow
+def test_a_score_that_uses_the_ply_gets_the_right_one(
     memoised: Callable[[str], Callable[..., float]],
 ) -> None:
     """With a score that uses the ply, the three functions agree with each other and with the

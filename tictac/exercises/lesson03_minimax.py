@@ -1,9 +1,11 @@
 """The checks for Lesson 3 (``notebooks/03-minimax.ipynb``): minimax and its score scales.
 
->>> from tictac.textbook import minimax_value
->>> check_minimax(minimax_value).passed
+>>> from tictac.search import minimax
+>>> def my_minimax(state):
+...     return minimax(state, memo="plain").value
+>>> check_minimax(my_minimax).passed
 True
->>> print(check_depth_aware_minimax(minimax_value).summary())
+>>> print(check_depth_aware_minimax(my_minimax).summary())   # win/loss values: not enough
 depth-aware minimax: ... positions differ from the reference.
 >>> check_predicted_moves({"XX./OO./...": 2}).passed
 True

@@ -1,7 +1,9 @@
 """The checks for Lesson 5 (``notebooks/05-making-it-fast.ipynb``): alpha-beta and move order.
 
->>> from tictac.textbook import minimax_value
->>> check_alphabeta(minimax_value).passed   # alpha-beta must give minimax's values
+>>> from tictac.search import alphabeta
+>>> def my_alphabeta(state):
+...     return alphabeta(state, memo="plain").value
+>>> check_alphabeta(my_alphabeta).passed   # alpha-beta must give minimax's values
 True
 >>> report = check_move_order(lambda state: reversed(state.legal_moves()))
 >>> report.passed, report.board_order_nodes
