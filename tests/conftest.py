@@ -23,8 +23,9 @@ settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
-# How deep the shared search keeps its trace: enough for every drawing the tests make of it.
-FULL_TREE_TRACE_DEPTH = 3
+# How deep the shared search keeps its trace: enough for every drawing the tests make of it,
+# and for the values of the positions near the top (18,730 nodes kept; the rest are counted).
+FULL_TREE_TRACE_DEPTH = 5
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

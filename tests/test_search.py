@@ -155,10 +155,16 @@ def test_alphabeta_visits_fewer_nodes() -> None:
 def test_plain_minimax_agrees_with_perfect_play_everywhere(
     positions: list[State], outcomes: dict[State, int], full_game_tree: SearchResult
 ) -> None:
-    def plain(state: State) -> SearchResult:
-        return full_game_tree if state == State.new() else minimax(state)
-
-    values = values_everywhere(plain, positions)
+    """Near the top of the tree as the search from the empty board found the values (its
+    trace keeps them), further down as searches from the positions themselves find them."""
+    assert full_game_tree.trace is not None
+    values: dict[State, float] = {}
+    for node in full_game_tree.trace.walk():  # a position reached by several paths: one value
+        assert values.setdefault(node.state, node.value) == node.value, node.state
+    traced_depth = max(node.depth for node in full_game_tree.trace.walk())
+    below = [state for state in positions if state not in values]
+    assert traced_depth >= 3 and all(state.moves_made > traced_depth for state in below)
+    values |= values_everywhere(minimax, below)
     for state in positions:
         assert values[state] == outcomes[state], state
 
