@@ -40,9 +40,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def full_game_tree() -> SearchResult:
-    """Plain minimax from the empty board: the whole game tree, all 549,946 positions.
+    """Plain minimax from the empty board: the whole game tree, all 549,946 nodes.
 
-    Searched once per test run (it is the slowest search there is) and traced to depth
-    `FULL_TREE_TRACE_DEPTH`, with the positions below counted, for the drawings.
+    Searched once per test process (it is the slowest search there is) and traced to depth
+    `FULL_TREE_TRACE_DEPTH`, with the positions below counted.
     """
     return minimax(State.new(), trace=True, trace_depth=FULL_TREE_TRACE_DEPTH)

@@ -94,29 +94,36 @@ def test_readme_examples_run() -> None:
     assert tried > 0 and failures == 0
 
 
-def makefile_recipes() -> dict[str, list[str]]:
-    """Each Makefile target's commands (tab-indented lines), by target name."""
+def makefile() -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The Makefile's variables, and each target's commands (its tab-indented lines)."""
+    variables: dict[str, str] = {}
     recipes: dict[str, list[str]] = {}
     target = None
     for line in (ROOT / "Makefile").read_text().splitlines():
+        variable = re.match(r"^(\w+) := (.*)$", line)
         rule = re.match(r"^([\w-]+):", line)
-        if rule:
+        if variable:
+            variables[variable[1]] = variable[2]
+        elif rule:
             target = rule[1]
             recipes[target] = []
         elif line.startswith("\t") and target is not None:
             recipes[target].append(line.strip())
-    return recipes
+    return variables, recipes
 
 
 def test_make_test_runs_every_test_and_make_check_the_fast_ones() -> None:
     """`make test` selects nothing away; `make check` runs the same lint and type checks and
     leaves out exactly the tests of the markers registered in pyproject.toml."""
-    recipes = makefile_recipes()
-    pytest_runs = [line for line in recipes["test"] if " pytest" in line]
-    assert pytest_runs == ["$(BIN)/python -m pytest"]
+    variables, recipes = makefile()
+    command = variables["PYTEST"].split()
+    assert command[:3] == ["$(BIN)/python", "-m", "pytest"]
+    # only the workers are chosen: no -m, -k, --deselect, --ignore or paths
+    assert command[3:] == ["-n", "2", "--dist", "loadfile"]
+    assert [line for line in recipes["test"] if "pytest" in line.lower()] == ["$(PYTEST)"]
     pytest_settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]
     names = [marker.split(":")[0] for marker in pytest_settings["ini_options"]["markers"]]
     assert sorted(names) == ["browser", "notebooks", "slow"]
     left_out = " and ".join(f"not {name}" for name in names)
-    checks = [line for line in recipes["test"] if " pytest" not in line and "setup" not in line]
-    assert recipes["check"] == [*checks, f'$(BIN)/python -m pytest -q -m "{left_out}"']
+    checks = [line for line in recipes["test"] if "PYTEST" not in line and "setup" not in line]
+    assert recipes["check"] == [*checks, f'$(PYTEST) -q -m "{left_out}"']
