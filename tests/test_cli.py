@@ -144,10 +144,21 @@ def process_state(pid: int) -> str:
     return ps.stdout.strip()[:1]  # macOS and the BSDs ("I": asleep for a while)
 
 
+# `python -m tictac play` as a terminal starts it, with Ctrl-C at its default. (A command that
+# runs in the background of a script starts with SIGINT ignored, and so would the game if the
+# tests were run that way, as `make test &` does: it would then never see the signal.)
+PLAY_AS_IN_A_TERMINAL = [
+    sys.executable,
+    "-c",
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv = ['tictac', 'play']; runpy.run_module('tictac', run_name='__main__')",
+]
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 def test_ctrl_c_exits_130_without_a_traceback() -> None:
     proc = subprocess.Popen(
-        COMMAND + ["play"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        PLAY_AS_IN_A_TERMINAL, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     assert proc.stdout is not None
     seen, deadline = b"", time.monotonic() + 30
