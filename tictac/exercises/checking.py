@@ -44,17 +44,25 @@ __all__ = [
 
 SHOWN = 6  # how many differing positions a report draws
 
-_GOOD, _BAD = "#2f855a", "#b91c1c"  # the colours of a passed and a failed check
+# Passed and failed differ in symbol and word as well as colour, and the two colours (from the
+# Okabe-Ito palette, darkened for text) stay apart for colour-blind readers.
+_VERDICT = {True: ("#00785a", "✓", "passed"), False: ("#b34700", "✗", "failed")}
 
 
 def verdict_html(text: str, passed: bool, tag: str = "span") -> str:
-    """`text` in bold inside an HTML `tag`: green when `passed`, red otherwise.
+    """`text` in bold inside an HTML `tag`, after a tick (`passed`) or a cross.
+
+    The element carries ``data-check="passed"`` or ``"failed"``, so a test can read a stored
+    verdict without parsing its wording.
 
     >>> verdict_html("all right", True)
-    '<span style="color:#2f855a"><b>all right</b></span>'
+    '<span data-check="passed" style="color:#00785a"><b>✓ all right</b></span>'
     """
-    colour = _GOOD if passed else _BAD
-    return f'<{tag} style="color:{colour}"><b>{html.escape(text)}</b></{tag}>'
+    colour, symbol, word = _VERDICT[passed]
+    return (
+        f'<{tag} data-check="{word}" style="color:{colour}"><b>{symbol} {html.escape(text)}</b>'
+        f"</{tag}>"
+    )
 
 
 def board_card(state: State, answers: Iterable[tuple[str, Any]]) -> str:
