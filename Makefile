@@ -51,6 +51,7 @@ screenshots:
 bench: setup
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/levels.py
+	$(BIN)/python bench/lessons.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache build *.egg-info
