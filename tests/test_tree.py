@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import math
 import re
+from dataclasses import dataclass
+from types import SimpleNamespace
 
 import graphviz
+import oracle
 import pytest
 
 from tictac import State, alphabeta, minimax, two_in_a_row
-from tictac.pictures import draw_board, draw_move_values
+from tictac.pictures import COLORS, draw_board, draw_move_values
 from tictac.search import SearchResult
+from tictac.state import reachable_states
 from tictac.tree import GraphvizError, draw_trace, draw_tree
 
 MID_GAME = State.parse("XO./.X./..O")  # X to move, 5 empty cells
@@ -68,9 +74,10 @@ def test_depth_budget_summarises_deeper_levels() -> None:
 def test_principal_variation_and_best_moves_are_marked() -> None:
     result = alphabeta(MID_GAME)
     source = draw_tree(MID_GAME, max_depth=1).source
-    best_edges = [e for e in edges(source) if "#2f855a" in e[2]]
-    labels = sorted(int(re.search(r'label="?(\d+)', e[2]).group(1)) for e in best_edges)
+    best_edges = [e for e in edges(source) if COLORS["best"] in e[2]]
+    labels = sorted(int(re.search(r'label="(\d+) ✓"', e[2]).group(1)) for e in best_edges)
     assert tuple(labels) == result.best_moves
+    assert source.count("✓") == len(best_edges)  # the tick and the colour go together
     assert sum("penwidth" in e[2] for e in edges(source)) == 1
 
 
@@ -148,3 +155,242 @@ def test_single_board_pictures() -> None:
     assert "<svg" in draw_board(MID_GAME)._repr_svg_()
     heat = draw_move_values(State.parse("XX./OO./..."))
     assert heat.svg.count("<text") == 5  # one value per empty cell
+
+
+# ---------------------------------------------------------------------------------------------
+# Pictures that tell the truth: every small drawing is read back from its Graphviz source and
+# checked against the oracle (tests/oracle.py, perfect play by brute force, without tictac).
+
+SMALL = 30
+"""A drawing is small enough to check when its search visits at most this many positions."""
+
+
+def mover(cells: str) -> str:
+    return "X" if cells.count("X") == cells.count("O") else "O"
+
+
+@functools.cache
+def move_values(cells: str) -> dict[int, int]:
+    """The true value of each legal move of a 3x3 board (9 characters), from the oracle: +1 X
+    wins, 0 draw, −1 O wins. Empty when the game is over."""
+    board = SimpleNamespace(cells=tuple(cells), rows=3, cols=3, k=3)
+    return {move: perfect.value for move, perfect in oracle.move_outcomes(board).items()}
+
+
+def true_value(cells: str) -> int:
+    """The true value of a 3x3 board (9 characters), from the oracle."""
+    board = SimpleNamespace(cells=tuple(cells), rows=3, cols=3, k=3)
+    return oracle.outcome(board).value
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A board of a drawing, as its label shows it."""
+
+    cells: str  # the 9 cells drawn
+    role: str  # "MAX", "MIN", "end", or "pruned" (a move alpha-beta skipped)
+    bound: str  # "" when the value is shown as exact, else "≥" or "≤"
+    value: int | None
+    cache_hit: bool = False  # its value came from the memo, so its moves are not drawn
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A move of a drawing, as its edge shows it."""
+
+    parent: str
+    child: str
+    move: int
+    ticked: bool  # labelled "✓": a best move
+    coloured: bool  # drawn in the best moves' colour
+    bold: bool  # on the principal variation
+    dashed: bool  # a pruned move
+
+
+NODE = re.compile(r"(n\d+) \[label=<(.*)>\]")
+CELL = re.compile(r'fixedsize="true"[^>]*>(?:<font[^>]*><b>([XO])</b></font>| )</td>')
+VALUE = re.compile(r"<b>(MAX|MIN|end) (?:([≥≤]) )?(-?\d+)</b>")
+EDGE = re.compile(r"(n\d+) -> (n\d+) \[(.*)\]")
+EDGE_LABEL = re.compile(r'label="?(\d+)( ✓)?"?')
+
+
+def read_drawing(source: str) -> tuple[dict[str, Drawn], list[Arrow]]:
+    """The boards and moves of a drawing, read from its Graphviz source line by line."""
+    nodes, arrows = {}, []
+    for line in source.splitlines():
+        if edge := EDGE.fullmatch(line.strip()):
+            parent, child, attributes = edge.groups()
+            label = EDGE_LABEL.search(attributes)
+            assert label, line
+            arrows.append(
+                Arrow(
+                    parent,
+                    child,
+                    int(label.group(1)),
+                    ticked=label.group(2) is not None,
+                    coloured=COLORS["best"] in attributes,
+                    bold="penwidth" in attributes,
+                    dashed="dashed" in attributes,
+                )
+            )
+        elif node := NODE.fullmatch(line.strip()):
+            name, label = node.groups()
+            assert "more position" not in label, "a drawing to check must show its whole tree"
+            cells = "".join(mark or "." for mark in CELL.findall(label))
+            assert len(cells) == 9, label
+            if "pruned" in label:
+                nodes[name] = Drawn(cells, "pruned", "", None)
+                continue
+            found = VALUE.search(label)
+            assert found, f"no value in {label}"
+            role, bound, value = found.groups()
+            nodes[name] = Drawn(cells, role, bound or "", int(value), "cache hit" in label)
+    return nodes, arrows
+
+
+def check_drawing(source: str, *, search: str) -> dict[str, int]:
+    """Check every board, value and move of a complete drawing against `true_value`; return
+    how many values, bounds and ticked moves it has."""
+    nodes, arrows = read_drawing(source)
+    counts = {"values": 0, "bounds": 0, "ticks": 0}
+    for drawn in nodes.values():
+        if drawn.role == "pruned":
+            continue
+        over = not move_values(drawn.cells)
+        assert drawn.role == ("end" if over else {"X": "MAX", "O": "MIN"}[mover(drawn.cells)])
+        truth = true_value(drawn.cells)
+        if drawn.bound == "≥":
+            assert truth >= drawn.value, (drawn, truth)
+        elif drawn.bound == "≤":
+            assert truth <= drawn.value, (drawn, truth)
+        else:
+            assert truth == drawn.value, (drawn, truth)
+        counts["bounds" if drawn.bound else "values"] += 1
+    moves: dict[str, list[Arrow]] = {}
+    for arrow in arrows:
+        parent, child = nodes[arrow.parent], nodes[arrow.child]
+        cells = parent.cells
+        assert cells[arrow.move] == "."
+        assert child.cells == cells[: arrow.move] + mover(cells) + cells[arrow.move + 1 :]
+        assert arrow.ticked == arrow.coloured, arrow  # never the colour alone
+        assert arrow.dashed == (child.role == "pruned"), arrow
+        assert not arrow.bold or arrow.ticked, arrow
+        if arrow.ticked:
+            counts["ticks"] += 1
+            assert not (parent.bound or child.bound), ("a bound made a best move", arrow)
+            assert child.value == parent.value, arrow
+            assert true_value(child.cells) == true_value(cells), ("not a best move", arrow)
+        moves.setdefault(arrow.parent, []).append(arrow)
+    for name, drawn in nodes.items():
+        if drawn.role in ("MAX", "MIN") and not drawn.cache_hit:
+            assert name in moves, f"{drawn}: its moves are not drawn"
+        if drawn.role in ("MAX", "MIN") and not drawn.cache_hit and not drawn.bound:
+            ticked = {arrow.move for arrow in moves[name] if arrow.ticked}
+            assert ticked, f"{drawn}: an exact value, but no move marked best"
+            if search == "minimax":
+                best = {m for m, v in move_values(drawn.cells).items() if v == drawn.value}
+                assert ticked == best, drawn
+    # the principal variation: one bold line down from the root
+    bold = [arrow for arrow in arrows if arrow.bold]
+    if bold:
+        assert [arrow.parent for arrow in bold] == ["n0"] + [arrow.child for arrow in bold[:-1]]
+    else:
+        assert nodes["n0"].role == "end"
+    return counts
+
+
+@functools.cache
+def children(cells: str) -> list[str]:
+    turn = mover(cells)
+    return [cells[:move] + turn + cells[move + 1 :] for move in move_values(cells)]
+
+
+@functools.cache
+def minimax_size(cells: str) -> int:
+    """How many positions minimax visits from `cells`, itself included."""
+    return 1 + sum(minimax_size(child) for child in children(cells))
+
+
+def alphabeta_size(cells: str) -> int:
+    """How many positions textbook alpha-beta visits from `cells`: moves in board order, one
+    window shared by the root's moves, a position's moves stopped as soon as alpha >= beta."""
+    visited = 0
+
+    def value(cells: str, alpha: float, beta: float) -> float:
+        nonlocal visited
+        visited += 1
+        if not children(cells):
+            return true_value(cells)
+        maximising = mover(cells) == "X"
+        best = -math.inf if maximising else math.inf
+        for child in children(cells):
+            found = value(child, alpha, beta)
+            if maximising:
+                best, alpha = max(best, found), max(alpha, found)
+            else:
+                best, beta = min(best, found), min(beta, found)
+            if alpha >= beta:
+                break
+        return best
+
+    value(cells, -math.inf, math.inf)
+    return visited
+
+
+def small_positions(search: str) -> dict[State, int]:
+    """Every reachable position whose `search` visits at most SMALL positions, with how many.
+
+    Alpha-beta visits part of what minimax visits, and no position with 7 or more empty cells
+    is small even for alpha-beta (checked here), so those need no drawing.
+    """
+    states = {state: "".join(state.cells) for state in reachable_states()}
+    assert all(alphabeta_size(cells) > SMALL for cells in states.values() if cells.count(".") > 6)
+    size = minimax_size if search == "minimax" else alphabeta_size
+    sizes = {state: size(cells) for state, cells in states.items() if cells.count(".") <= 6}
+    return {state: n for state, n in sizes.items() if n <= SMALL}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("search", ["alphabeta", "minimax"])
+def test_every_small_drawing_tells_the_truth(search: str) -> None:
+    """Every value, bound and best move of every small drawing is right: exact values are
+    the true ones, bounds hold, and a move is marked best only when it is."""
+    positions = small_positions(search)
+    totals = {"values": 0, "bounds": 0, "ticks": 0}
+    for state, size in positions.items():
+        source = draw_tree(state, search=search, max_depth=9, max_nodes=SMALL).source  # type: ignore[arg-type]
+        assert f": {size} positions searched" in source  # the whole search, every node drawn
+        for key, count in check_drawing(source, search=search).items():
+            totals[key] += count
+    print(f"{search}: {len(positions):,} positions, {totals}")  # shown by pytest -s
+    assert len(positions) > 3000  # thousands of pictures, not a handful
+    assert totals["ticks"] > 0 and totals["values"] > 0
+    assert (totals["bounds"] > 0) == (search == "alphabeta")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"order_moves": True}, {"memo": "plain"}, {"memo": "symmetric", "order_moves": True}],
+    ids=["board order", "ordered", "table", "symmetric table, ordered"],
+)
+@pytest.mark.parametrize("position", [".../XXO/XOO", "..O/.X./XOX", "X../.O./..X", "XO./.X./..O"])
+def test_alphabeta_drawings_tell_the_truth(position: str, options: dict[str, object]) -> None:
+    """The pictures of the lessons and the issue, whole, with every option that changes what
+    alpha-beta knows (move order, a transposition table, which also remembers bounds)."""
+    graph = draw_tree(
+        State.parse(position), search="alphabeta", max_depth=9, max_nodes=10_000, **options
+    )  # type: ignore[arg-type]
+    counts = check_drawing(graph.source, search="alphabeta")
+    assert counts["ticks"] > 0
+
+
+def test_a_cut_node_shows_its_bound_and_no_best_move() -> None:
+    """X wins with 0 or 2; after 1, O's reply 2 would win for O, but alpha-beta, sure of +1
+    already, stops at O's first reply (0) and learns only that 1 is worth at most +1."""
+    nodes, arrows = read_drawing(draw_tree(State.parse(".../XXO/XOO"), search="alphabeta").source)
+    after = {arrow.move: (arrow, nodes[arrow.child]) for arrow in arrows if arrow.parent == "n0"}
+    assert {move for move, (arrow, _) in after.items() if arrow.ticked} == {0, 2}
+    arrow, node = after[1]
+    assert (node.role, node.bound, node.value) == ("MIN", "≤", 1)
+    assert true_value(node.cells) == -1
+    assert not arrow.ticked and not arrow.coloured

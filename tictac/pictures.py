@@ -45,9 +45,18 @@ COLORS = {
     "O": "#c05621",  # orange
     "grid": "#4a5568",
     "background": "#ffffff",
-    "win": "#2f855a",  # green
-    "highlight": "#f6e05e",
+    "win": "#009e73",  # bluish green: the line through a win
+    "best": "#009e73",  # bluish green: the best moves
+    "worst": "#cc79a7",  # reddish purple: the worst moves
+    "cut": "#d55e00",  # vermillion: where and why alpha-beta stopped searching
+    "highlight": "#1a202c",  # near black: the outline of chosen cells
 }
+"""The colours of every picture, trees included.
+
+X and O keep a blue and an orange, which colour-blind eyes tell apart; the others are from
+Okabe and Ito's colour-blind-safe palette. No colour carries a meaning alone: a win is also a
+line through the marks, a best move also an outline or a tick, a value also a number.
+"""
 
 
 def board_svg(
@@ -183,8 +192,10 @@ def draw_move_values(
     """A heat map of the moves: each empty cell shows the value of playing there.
 
     The values are `values` if given (e.g. ``result.move_values``), otherwise a minimax search
-    with `score`. Green is good for the player to move, red bad, yellow in between; the best
-    moves are outlined. `cell_size` is the side of a cell in pixels (``size=`` is its old name).
+    with `score`. The shading is for the player to move: bluish green for the best moves,
+    reddish purple for the worst, pale grey in between; the best moves are also outlined, and
+    every value is written in its cell. `cell_size` is the side of a cell in pixels (``size=``
+    is its old name).
 
     >>> picture = draw_move_values(State.parse("XX./OO./..."))
     >>> "<text" in picture.svg
@@ -338,13 +349,26 @@ def _pixels(cell_size: int, old: int | None, old_name: str, *, default: int) -> 
 
 
 def _heat(value: float, low: float, high: float) -> str:
-    """A colour from red (worst) through yellow to green (best)."""
+    """A pale shade from reddish purple (worst) through grey to bluish green (best).
+
+    >>> _heat(1, -1, 1), _heat(0, -1, 1), _heat(-1, -1, 1)
+    ('#99d8c7', '#ededed', '#ebc9dc')
+    """
     t = 0.5 if high == low else (value - low) / (high - low)
     if t >= 0.5:
-        r, g, b = _mix((254, 240, 138), (134, 239, 172), (t - 0.5) * 2)
+        r, g, b = _mix(_MIDDLE, _pale(COLORS["best"]), (t - 0.5) * 2)
     else:
-        r, g, b = _mix((252, 165, 165), (254, 240, 138), t * 2)
+        r, g, b = _mix(_pale(COLORS["worst"]), _MIDDLE, t * 2)
     return f"#{r:02x}{g:02x}{b:02x}"
+
+
+_MIDDLE = (237, 237, 237)  # pale grey, neither good nor bad
+
+
+def _pale(color: str) -> tuple[int, int, int]:
+    """A colour mixed with white, pale enough for the dark text written on it."""
+    rgb = (int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16))
+    return _mix((255, 255, 255), rgb, 0.4)
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:

@@ -2,12 +2,16 @@
 
 :func:`draw_tree` runs a traced search from a position and draws what it did: each node is a
 small board with the player to move (MAX for X, MIN for O) and its backed-up value; edges are
-the moves; the best moves are green and the principal variation (the line both sides play
-when they play best) is bold. Modes show what each search variant does differently:
+the moves; the best moves are ticked (``0 ✓``, in green) and the principal variation (the line
+both sides play when they play best) is bold. Modes show what each search variant does
+differently:
 
 * ``search="minimax"``: the plain tree;
-* ``search="alphabeta"``: each node's alpha-beta window, the moves it skipped greyed out,
-  with the reason (``cut: 1 >= beta 0``);
+* ``search="alphabeta"``: each node's alpha-beta window, the moves it skipped dashed and
+  greyed out, with the reason (``cut: 1 >= beta 0``). A search cut short learns only a bound
+  on a position's value, and the node says so: ``MAX ≥ 1`` (X gets at least +1 there),
+  ``MIN ≤ 0`` (O holds X to at most 0). Only a move whose value is known exactly, and is the
+  best, is ticked;
 * ``memo="plain"`` or ``"symmetric"``: positions answered from the memo marked as cache hits;
 * ``depth=..., heuristic=...``: positions valued by the heuristic at the depth limit.
 
@@ -19,6 +23,14 @@ summarised in a node such as "… 37 more positions", never silently dropped.
 >>> graph.source.count("->") > 0
 True
 
+Here X wins with 0 or 2. Alpha-beta finds the win at 0 first, so after 1 it stops at O's
+first reply: O's other reply (which wins for O) is never searched, and the position after 1 is
+only known to be worth at most +1. So 0 and 2 are ticked, 1 is not:
+
+>>> source = draw_tree(State.parse(".../XXO/XOO"), search="alphabeta").source
+>>> "MIN ≤ 1" in source, 'label="0 ✓"' in source, 'label="1 ✓"' in source
+(True, True, False)
+
 Single boards (:func:`~tictac.pictures.draw_board`, :func:`~tictac.pictures.draw_move_values`)
 are drawn by :mod:`tictac.pictures`, without Graphviz.
 """
@@ -27,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -55,10 +68,16 @@ INSTALL_GRAPHVIZ = (
     "  conda:             conda install -c conda-forge graphviz"
 )
 
+# Colours (see tictac.pictures.COLORS), each with a second sign so that none tells alone: a
+# finished game is filled with the winner's colour and says "end 1"; the board's border is the
+# mover's colour and says MAX or MIN; a best move is ticked; a pruned move is dashed and says
+# "pruned"; a cut says "cut: ...".
 _FILL = {"X": "#dbeafe", "O": "#fde4cf", "draw": "#e5e7eb"}
 _BORDER = {"X": COLORS["X"], "O": COLORS["O"]}
 _GREY = "#9ca3af"
-_BEST = "#2f855a"
+_BEST_TEXT = "#00785a"  # COLORS["best"] darkened, so that small text on white stays legible
+_WIN_CELL = "#b3e2d5"  # COLORS["win"], pale: the cells of a winning line
+_PV_WIDTH = "2.5"
 
 
 class GraphvizError(RuntimeError):
@@ -92,6 +111,15 @@ def draw_tree(
     `merge_symmetric` draws one child for each group of mirror-image children, marked "×4";
     `words` writes values as "X wins", "draw", "O wins" instead of numbers; `rankdir` lays the
     tree out top-to-bottom ("TB") or left-to-right ("LR"; the default when the tree is wide).
+
+    Each node shows the value its search found: exactly (``MIN 0``), or, where alpha-beta cut
+    the search short, as the bound it is (``MAX ≥ 1``, ``MIN ≤ 0``). A move is ticked as a best
+    move (``0 ✓``, in green) only when its value is exact and equal to the exact value of the
+    position it is played from.
+
+    >>> source = draw_tree(State.parse("..O/.X./XOX"), search="alphabeta", max_depth=4).source
+    >>> "MAX ≥ 1" in source and "MIN ≤ -1" in source
+    True
     """
     if not isinstance(state, State):
         raise TypeError(f"draw_tree needs a State, such as State.new(), not {state!r}")
@@ -124,7 +152,14 @@ def draw_trace(
     rankdir: Literal["TB", "LR"] | None = None,
     title: str = "",
 ) -> Any:
-    """Draw a search trace (``result.trace`` of a search run with ``trace=True``)."""
+    """Draw a search trace (``result.trace`` of a search run with ``trace=True``).
+
+    The options are :func:`draw_tree`'s; `alphabeta_window` writes each node's window.
+
+    >>> traced = alphabeta(State.parse("XX./OO./..."), trace=True)
+    >>> draw_trace(traced.trace, alphabeta_window=True, max_depth=1)
+    <game tree: 6 boards drawn>
+    """
     _check_budget(max_depth, max_nodes)
     drawing = _Drawing(alphabeta_window, heuristic_name, words)
     drawing.layout(root, max_depth, max_nodes, merge_symmetric)
@@ -225,7 +260,7 @@ class _Summary:
     id: str
     parent: str
     positions: int
-    values: tuple[float, ...]
+    values: tuple[str, ...]  # as the nodes write them: "1", "≥ 0"...
 
 
 class _Drawing:
@@ -233,6 +268,7 @@ class _Drawing:
         self.alphabeta_window = alphabeta_window
         self.heuristic_name = heuristic_name
         self.words = words
+        self.known = _KnownValues()
         self.shown: list[_Shown] = []
         self.summaries: list[_Summary] = []
         self.pruned: list[tuple[str, State, int, str]] = []  # (parent id, child, move, id)
@@ -241,7 +277,7 @@ class _Drawing:
         return f"n{len(self.shown) + len(self.summaries) + len(self.pruned)}"
 
     def layout(self, root: TraceNode, max_depth: int, max_nodes: int, merge: bool) -> None:
-        pv = set(_principal_variation(root))
+        pv = set(_principal_variation(root, self.known))
         first = _Shown(self.new_id(), root, None, on_pv=True)
         self.shown.append(first)
         queue = [first]
@@ -250,25 +286,25 @@ class _Drawing:
             node = parent.node
             groups = _group_children(node, merge)
             hidden_positions = node.hidden
-            hidden_values: list[float] = []
+            hidden_values: list[str] = []
             for index, (child, copies) in enumerate(groups):
                 if node.ply >= max_depth or len(self.shown) >= max_nodes:
                     for rest, rest_copies in groups[index:]:
                         hidden_positions += rest_copies * _size(rest)
-                        hidden_values.append(rest.value)
+                        hidden_values.append(self.value_text(rest))
                     break
                 shown = _Shown(
                     self.new_id(),
                     child,
                     parent.id,
                     copies,
-                    best=child.value == node.value,
+                    best=self.known.is_best(node, child),
                     on_pv=id(child) in pv,
                 )
                 self.shown.append(shown)
                 queue.append(shown)
             if hidden_positions:
-                values = tuple(sorted(set(hidden_values)))
+                values = tuple(sorted(set(hidden_values), key=hidden_values.index))
                 self.summaries.append(_Summary(self.new_id(), parent.id, hidden_positions, values))
             for move in node.pruned:
                 self.pruned.append((parent.id, node.state.play(move), move, self.new_id()))
@@ -314,12 +350,18 @@ class _Drawing:
 
     def edge_style(self, shown: _Shown) -> dict[str, str]:
         label = str(shown.node.move) + (f" ×{shown.copies}" if shown.copies > 1 else "")
-        style = {"label": label}
-        if shown.best:
-            style.update(color=_BEST, fontcolor=_BEST)
+        if not shown.best:
+            return {"label": label}
+        style = {"label": f"{label} ✓", "color": COLORS["best"], "fontcolor": _BEST_TEXT}
         if shown.on_pv:
-            style.update(penwidth="2.5")
+            style["penwidth"] = _PV_WIDTH
         return style
+
+    def value_text(self, node: TraceNode) -> str:
+        """The node's value as it is known: ``1``, or a bound such as ``≥ 1`` or ``≤ 0``."""
+        bound = self.known.bound(node)
+        text = format_value(node.value, self.words)
+        return text if bound is None else f"{bound} {text}"
 
     def node_label(self, node: TraceNode) -> str:
         state = node.state
@@ -328,7 +370,7 @@ class _Drawing:
         fill = _FILL[result] if result else "white"
         border = _BORDER[player] if result is None else _GREY
         role = "end" if result else ("MAX" if player == "X" else "MIN")
-        lines = [f"<b>{role} {format_value(node.value, self.words)}</b>"]
+        lines = [f"<b>{role} {self.value_text(node)}</b>"]
         if self.alphabeta_window and result is None:
             lines.append(f"α {format_value(node.alpha)}  β {format_value(node.beta)}")
         if node.kind == "cache-hit":
@@ -336,12 +378,12 @@ class _Drawing:
         elif node.kind == "cutoff-heuristic":
             lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
         if node.reason:
-            lines.append(f'<font color="#b91c1c">{html.escape(node.reason)}</font>')
+            lines.append(f'<font color="{COLORS["cut"]}">{html.escape(node.reason)}</font>')
         style = "rounded,dashed" if node.kind == "cache-hit" else "rounded"
         return _html_board(state, fill, border, lines, style)
 
     def summary_label(self, summary: _Summary) -> str:
-        values = ", ".join(format_value(v, self.words) for v in summary.values)
+        values = ", ".join(summary.values)
         tail = f"<br/>values {values}" if values else ""
         plural = "s" if summary.positions != 1 else ""
         return (
@@ -407,13 +449,69 @@ def _size(node: TraceNode) -> int:
     return sum(1 + n.hidden for n in node.walk())
 
 
-def _principal_variation(root: TraceNode) -> Iterator[int]:
-    """The ids of the nodes on the line both sides play when they play best."""
+def _principal_variation(root: TraceNode, known: _KnownValues) -> Iterator[int]:
+    """The ids of the nodes on the line both sides play when they play best (as far as the
+    search knows it: it stops where no move is known to be best)."""
     node: TraceNode | None = root
     while node is not None:
         yield id(node)
-        best = [c for c in node.children if c.value == node.value and c.move is not None]
+        best = [c for c in node.children if known.is_best(node, c)]
         node = min(best, key=lambda c: c.move or 0) if best else None
+
+
+class _KnownValues:
+    """What a search found out about the true value of each node of its trace.
+
+    Alpha-beta's values are not all exact. A value strictly inside the window (α, β) a node
+    was searched with is exact; one at or above β is only a lower bound (the search stopped
+    as soon as a move was good enough: the rest could only raise it), one at or below α only
+    an upper bound (nothing reached α, and the moves were themselves searched with narrow
+    windows). Finished games and the heuristic's values are exact, and so is a node whose
+    moves were all searched and whose children's values pin its value down (e.g. a MAX node
+    with one move, whose child is exact). Minimax's windows are (−∞, +∞): all exact.
+    """
+
+    def __init__(self) -> None:
+        self.ranges: dict[int, tuple[float, float]] = {}
+
+    def range(self, node: TraceNode) -> tuple[float, float]:
+        """The lowest and the highest the node's true value can be."""
+        known = self.ranges.get(id(node))
+        if known is None:
+            known = self.ranges[id(node)] = self.work_out(node)
+        return known
+
+    def work_out(self, node: TraceNode) -> tuple[float, float]:
+        value = node.value
+        if node.kind in ("terminal", "cutoff-heuristic") or node.alpha < value < node.beta:
+            return value, value
+        low, high = (-math.inf, value) if value <= node.alpha else (value, math.inf)
+        if node.kind == "expanded" and node.children:  # all its moves are in the trace
+            children = [self.range(child) for child in node.children]
+            children += [(-math.inf, math.inf)] * len(node.pruned)  # a pruned move: anything
+            pick = max if node.state.turn == "X" else min
+            low = max(low, pick(child_low for child_low, _ in children))
+            high = min(high, pick(child_high for _, child_high in children))
+        return low, high
+
+    def bound(self, node: TraceNode) -> str | None:
+        """None if the node's value is exact; ``"≥"`` or ``"≤"`` if it is only a bound."""
+        low, high = self.range(node)
+        if low == high:
+            return None
+        return "≥" if low == node.value else "≤"
+
+    def is_exact(self, node: TraceNode) -> bool:
+        return self.bound(node) is None
+
+    def is_best(self, parent: TraceNode, child: TraceNode) -> bool:
+        """Whether `child`'s move is known to be a best move of `parent`."""
+        return (
+            child.value == parent.value
+            and child.move is not None
+            and self.is_exact(parent)
+            and self.is_exact(child)
+        )
 
 
 def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]:
@@ -447,7 +545,7 @@ def _html_board(
             mark = state.cells[index]
             color = _GREY if faded else marks.get(mark, "white")
             text = f'<font color="{color}"><b>{mark}</b></font>' if mark != "." else " "
-            bg = ' bgcolor="#bbf7d0"' if index in win else ""
+            bg = f' bgcolor="{_WIN_CELL}"' if index in win else ""
             cells.append(f'<td width="14" height="14" fixedsize="true"{bg}>{text}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     board = (
