@@ -26,6 +26,16 @@ def _positions_with_marks(marks: int) -> int:
     return sum(1 for s in reachable_states() if s.moves_made == marks)
 
 
+def _positions_up_to(start: State, marks: int) -> int:
+    """How many positions reachable from `start` have at most `marks` marks (breadth-first,
+    stopping at `marks`)."""
+    frontier, seen = {start}, {start}
+    for _ in range(marks - start.moves_made):
+        frontier = {child for s in frontier for child in map(s.play, s.legal_moves())} - seen
+        seen |= frontier
+    return len(seen)
+
+
 def _losing_replies(opening: int) -> int:
     after = State.new().play(opening)
     return sum(1 for reply in after.legal_moves() if solve(after.play(reply)) > 0)
@@ -41,6 +51,7 @@ COUNT_QUESTIONS: dict[str, Callable[[], int]] = {
     "positions with three marks": lambda: _positions_with_marks(3),
     "positions with four marks": lambda: _positions_with_marks(4),
     "full boards won by X": lambda: _full_board_wins("X"),
+    "4x4 positions with at most four marks": lambda: _positions_up_to(State.new(4, 4, 4), 4),
     # Lesson 7
     "losing replies to a corner opening": lambda: _losing_replies(0),
     "losing replies to a centre opening": lambda: _losing_replies(4),
