@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import functools
+import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -102,7 +103,10 @@ class LegalityCheck:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        items = "".join(f"<li>{verdict_html(str(j), j.right)}</li>" for j in self.judgements)
+        # one verdict for the whole check; each board's line carries its own tick or cross
+        items = "".join(
+            f"<li>{'✓' if j.right else '✗'} {html.escape(str(j))}</li>" for j in self.judgements
+        )
         return verdict_html(self.summary(), self.passed, tag="p") + f"<ul>{items}</ul>"
 
 
