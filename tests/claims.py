@@ -60,9 +60,18 @@ NOT_CLAIMS = (
 # from its neighbours' so that changes to two lessons never touch the same lines.
 
 CLAIMS: dict[str, tuple[Claim, ...]] = {
-    "00-welcome": (),
+    "00-welcome": (
+        Cited("(chapter 5 of the 3rd edition), defines a *game*", "Russell and Norvig"),
+    ),
     #
-    "01-how-big": (),
+    "01-how-big": (
+        Cited("puts the number of legal states at **5,477**", "five-rounds tutorial"),
+        Cited("speaks of 26,830 possible *boards*", "minimax tutorial"),
+        Cited("the tree has around 1 million nodes", "Benefit tutorial"),
+        Cited("calls the total 1,099,892 valid boards", "five-rounds tutorial"),
+        Cited("9! = 362,880 computations", "Ep 2 tutorial"),
+        Cited("8! = 40,320", "Ep 2 tutorial"),
+    ),
     #
     "02-simple-strategies": (),
     #
@@ -78,7 +87,24 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "00-welcome-solutions": (),
     #
-    "01-how-big-solutions": (),
+    "01-how-big-solutions": (
+        # X's two marks on a board: unordered pairs of cells; then O's one mark in another cell
+        Checked("= 36 ways", lambda: sum(1 for a in range(9) for b in range(a + 1, 9))),
+        Checked(
+            "36 × 7 = 252",
+            lambda: (
+                sum(1 for a in range(9) for b in range(a + 1, 9)),
+                9 - 2,
+                sum(
+                    1
+                    for a in range(9)
+                    for b in range(a + 1, 9)
+                    for o in range(9)
+                    if o not in (a, b)
+                ),
+            ),
+        ),
+    ),
     #
     "02-simple-strategies-solutions": (),
     #
@@ -90,5 +116,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "06-beyond-3x3-solutions": (),
     #
-    "07-play-solutions": (),
+    "07-play-solutions": (
+        Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),
+    ),
 }

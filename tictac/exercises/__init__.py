@@ -8,7 +8,7 @@ the actual answer.
 The checks live in one module per lesson, named like the lesson's notebook, and are all
 importable from here (``from tictac.exercises import check_winner``):
 
-- ``lesson00_welcome``: :func:`check_winner`
+- ``lesson00_welcome``: :func:`check_winner`, :func:`check_legality`, :func:`check_game`
 - ``lesson01_how_big``: :func:`check_count` (its questions come from Lessons 1 and 7)
 - ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_centre_rule`,
   :func:`check_fork_rule`
@@ -43,7 +43,14 @@ from tictac.exercises.checking import (
     check_rule,
     exercise_positions,
 )
-from tictac.exercises.lesson00_welcome import check_winner
+from tictac.exercises.lesson00_welcome import (
+    LEGALITY_BOARDS,
+    GameReplay,
+    LegalityCheck,
+    check_game,
+    check_legality,
+    check_winner,
+)
 from tictac.exercises.lesson01_how_big import COUNT_QUESTIONS, CountCheck, check_count
 from tictac.exercises.lesson02_simple_strategies import (
     check_centre_rule,
@@ -69,9 +76,12 @@ from tictac.exercises.lesson07_play import GameCheck, check_win_against
 
 __all__ = [
     "COUNT_QUESTIONS",
+    "LEGALITY_BOARDS",
     "SHOWN",
     "CountCheck",
     "GameCheck",
+    "GameReplay",
+    "LegalityCheck",
     "Mismatch",
     "MoveOrderReport",
     "OneOf",
@@ -85,7 +95,9 @@ __all__ = [
     "check_depth_aware_minimax",
     "check_fork_rule",
     "check_function",
+    "check_game",
     "check_heuristic",
+    "check_legality",
     "check_minimax",
     "check_move_order",
     "check_predicted_moves",

@@ -36,6 +36,7 @@ __all__ = [
     "OneOf",
     "Report",
     "board_card",
+    "board_verdict_html",
     "check_function",
     "check_rule",
     "exercise_positions",
@@ -75,6 +76,18 @@ def board_card(state: State, answers: Iterable[tuple[str, Any]]) -> str:
     return (
         '<div style="text-align:center;font-size:12px">'
         f"{board_svg(state, cell_size=26)}<br>{state.turn} to move<br>{lines}</div>"
+    )
+
+
+def board_verdict_html(state: State, text: str, passed: bool) -> str:
+    """A verdict beside a picture of the board it is about (a game a check played out).
+
+    >>> board_verdict_html(State.new(), "not over yet", False)
+    '<div ...><svg ...</svg><span data-check="failed" ...><b>✗ not over yet</b></span></div>'
+    """
+    return (
+        '<div style="display:flex;gap:14px;align-items:center">'
+        f"{board_svg(state, cell_size=30)}{verdict_html(text, passed)}</div>"
     )
 
 

@@ -12,6 +12,7 @@ full boards won by X: 700 is too many; count again.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -22,8 +23,24 @@ from tictac.state import Mark, State, reachable_states
 __all__ = ["COUNT_QUESTIONS", "CountCheck", "check_count"]
 
 
+@functools.cache
+def _tic_tac_toe() -> tuple[State, ...]:
+    """Every reachable 3x3 position (found once: several questions count them)."""
+    return tuple(reachable_states())
+
+
 def _positions_with_marks(marks: int) -> int:
-    return sum(1 for s in reachable_states() if s.moves_made == marks)
+    return sum(1 for s in _tic_tac_toe() if s.moves_made == marks)
+
+
+def _positions_up_to(start: State, marks: int) -> int:
+    """How many positions reachable from `start` have at most `marks` marks (breadth-first,
+    stopping at `marks`)."""
+    frontier, seen = {start}, {start}
+    for _ in range(marks - start.moves_made):
+        frontier = {child for s in frontier for child in map(s.play, s.legal_moves())} - seen
+        seen |= frontier
+    return len(seen)
 
 
 def _losing_replies(opening: int) -> int:
@@ -32,7 +49,7 @@ def _losing_replies(opening: int) -> int:
 
 
 def _full_board_wins(player: Mark) -> int:
-    return sum(1 for s in reachable_states() if s.moves_made == 9 and s.winner == player)
+    return sum(1 for s in _tic_tac_toe() if s.moves_made == 9 and s.winner == player)
 
 
 COUNT_QUESTIONS: dict[str, Callable[[], int]] = {
@@ -41,6 +58,7 @@ COUNT_QUESTIONS: dict[str, Callable[[], int]] = {
     "positions with three marks": lambda: _positions_with_marks(3),
     "positions with four marks": lambda: _positions_with_marks(4),
     "full boards won by X": lambda: _full_board_wins("X"),
+    "4x4 positions with at most three marks": lambda: _positions_up_to(State.new(4, 4, 4), 3),
     # Lesson 7
     "losing replies to a corner opening": lambda: _losing_replies(0),
     "losing replies to a centre opening": lambda: _losing_replies(4),

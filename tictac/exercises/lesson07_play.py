@@ -5,18 +5,18 @@ questions are checked by :func:`~tictac.exercises.check_count`, from Lesson 1.)
 
 >>> check_win_against("random", [4, 0, 8], seed=1)
 against random: you win in 3 moves!
->>> check_win_against("random", [4, 0, 8], seed=1).passed
+>>> check_win_against("random", [(1, 1), (0, 0), (2, 2)], seed=1).passed
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tictac.exercises.checking import verdict_html
-from tictac.pictures import board_svg
+from tictac.exercises.checking import board_verdict_html
 from tictac.players import make_player
-from tictac.state import Mark, State
+from tictac.state import IllegalMove, Mark, Move, State
 
 __all__ = ["GameCheck", "check_win_against"]
 
@@ -40,20 +40,22 @@ class GameCheck:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        return (
-            '<div style="display:flex;gap:14px;align-items:center">'
-            f"{board_svg(self.final, cell_size=30)}{verdict_html(str(self), self.passed)}</div>"
-        )
+        return board_verdict_html(self.final, str(self), self.passed)
 
 
-def check_win_against(level: str, moves: list[int], *, you: Mark = "X", seed: int = 0) -> GameCheck:
-    """Replay your `moves` (cell numbers) against the AI `level` and say whether you won.
+def check_win_against(
+    level: str, moves: Sequence[Move], *, you: Mark = "X", seed: int = 0
+) -> GameCheck:
+    """Replay your `moves` (cell numbers or ``(row, col)`` pairs) against the AI `level`, and
+    say whether you won.
 
-    The AI is seeded, so the same moves always meet the same replies. Moves that are no longer
-    legal when their turn comes (the AI took the cell) end the replay with a note.
+    The AI is seeded, so the same moves always meet the same replies: those of the first game
+    of ``GameWidget(level=level, human=you, seed=seed)`` (or a ``GameSession`` with the same
+    settings). When a game does not end in your win, the note lists the moves of the game so
+    far, so you can see where the AI's replies differ from the ones you expected.
 
     >>> check_win_against("random", [4], seed=1)
-    against random: the game is still running after your moves (X to move).
+    against random: the game is still running after your 1 move (X to move); moves so far: X 4, O 2.
     >>> check_win_against("random", [4], you="x")
     Traceback (most recent call last):
     ...
@@ -61,33 +63,39 @@ def check_win_against(level: str, moves: list[int], *, you: Mark = "X", seed: in
     """
     if you not in ("X", "O"):
         raise ValueError(f'you must be "X" or "O", not {you!r}')
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence):
+        raise TypeError(f"moves must be a list of cell numbers or (row, col) pairs, not {moves!r}")
     ai = make_player(level, seed=seed)
     state = State.new()
+    played: list[str] = []
+
+    def stop(note: str) -> GameCheck:
+        return GameCheck(level, state, you, f"{note}; moves so far: {', '.join(played)}.")
+
     pending = list(moves)
     while not state.is_terminal:
         if state.turn == you:
             if not pending:
-                return GameCheck(
-                    level,
-                    state,
-                    you,
-                    f"the game is still running after your moves ({state.turn} to move).",
+                made = len(moves)
+                return stop(
+                    f"the game is still running after your {made} move{'s' * (made != 1)} "
+                    f"({state.turn} to move)"
                 )
             move = pending.pop(0)
-            if move not in state.legal_moves():
-                return GameCheck(
-                    level,
-                    state,
-                    you,
-                    f"your move {move} is not legal here; the AI may have taken it.",
-                )
-            state = state.play(move)
+            try:
+                index = state.index_of(move)
+                state.play(index)
+            except IllegalMove as error:
+                return stop(f"your move {move!r} is not legal here ({error})")
         else:
-            state = state.play(ai.choose(state))
+            index = ai.choose(state)
+        played.append(f"{state.turn} {index}")
+        state = state.play(index)
     if state.winner == you:
         note = f"you win in {state.cells.count(you)} moves!"
-    elif state.winner is None:
-        note = "a draw."
     else:
-        note = "the AI wins."
+        outcome = "a draw" if state.winner is None else "the AI wins"
+        note = f"{outcome}; the game: {', '.join(played)}."
+    if pending:
+        note += f" (The game was over before your moves {pending}.)"
     return GameCheck(level, state, you, note)
