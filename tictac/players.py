@@ -163,17 +163,24 @@ def completing_moves(state: State, player: Mark) -> list[int]:
     >>> completing_moves(State.parse("XX./OO./..."), "O")
     [5]
     """
-    return sorted(_completing(state, state.cells, player))
+    return list(_completing(state, state.cells, player))
 
 
-def _completing(state: State, cells: tuple[str, ...], player: Mark) -> set[int]:
+def _completing(state: State, cells: tuple[str, ...], player: Mark) -> tuple[int, ...]:
     """The cells that would complete a line for `player` on `cells` (a board of `state`'s size)."""
+    return _completing_on(state.rows, state.cols, state.k, cells, player)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # rules of thumb ask this again and again in a match
+def _completing_on(
+    rows: int, cols: int, k: int, cells: tuple[str, ...], player: Mark
+) -> tuple[int, ...]:
     found = set()
-    for line in winning_lines(state.rows, state.cols, state.k):
+    for line in winning_lines(rows, cols, k):
         marks = [cells[i] for i in line]
-        if marks.count(player) == state.k - 1 and marks.count(EMPTY) == 1:
+        if marks.count(player) == k - 1 and marks.count(EMPTY) == 1:
             found.add(line[marks.index(EMPTY)])
-    return found
+    return tuple(sorted(found))
 
 
 def tactical(*, win: bool, block: bool) -> Rule:
