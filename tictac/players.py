@@ -81,11 +81,11 @@ __all__ = [
     "ALIASES",
     "BOARD_SIZES",
     "CATALOGUE",
+    "CLASSIC_RULES",
     "FAST_OPTIONS",
     "LEVELS",
     "LEVEL_CHOICES",
     "NOT_OFFERED",
-    "CLASSIC_RULES",
     "BoardSize",
     "Level",
     "Player",
@@ -294,10 +294,10 @@ CLASSIC_RULES: tuple[tuple[str, Callable[[State], Sequence[int]]], ...] = (
     ("empty side", State.legal_moves),  # on 3x3 only sides are left by now
 )
 """The classic rule list for tic-tac-toe (Newell and Simon, *Human Problem Solving*, 1972, as
-used by Crowley and Siegler, *Cognitive Science* 17, 1993), in order: each rule's name and the
-moves it offers in a position, none if it does not apply. On 3x3 the centre is the middle
-cell; on bigger boards it is the free cells nearest the middle, and "empty side" offers any
-free cell."""
+described by Crowley and Siegler, *Cognitive Science* 17, 1993), in order: each rule's name
+and the moves it offers in a position, none if it does not apply. On 3x3 the centre is the
+middle cell; on bigger boards it is the free cells nearest the middle, and "empty side"
+offers any free cell."""
 
 
 def which_rule(state: State) -> tuple[str, tuple[int, ...]]:
