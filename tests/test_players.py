@@ -437,6 +437,8 @@ def test_fork_moves_for_either_player_and_the_rules_on_bigger_boards() -> None:
     assert fork_blocks(State.parse("X.O/.O./..X")) == (6,)  # the block that is also a fork
     assert which_rule(State.new(4, 4, 3)) == ("centre", (5, 6, 9, 10))
     assert which_rule(State.new(3, 4, 3)) == ("centre", (5, 6))
+    assert which_rule(State.new(3, 5, 3)) == ("centre", (7,))
+    assert which_rule(State.new(3, 5, 3).play(7).play(6))[0] == "empty corner"
     assert which_rule(State.new(4, 4, 4).play(0)) == ("centre", (5, 6, 9, 10))
     assert which_rule(State.parse("XX../O.../....", k=3)) == ("block", (2,))
     with pytest.raises(IllegalMove, match="game is over"):
