@@ -73,7 +73,29 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("8! = 40,320", "Ep 2 tutorial"),
     ),
     #
-    "02-simple-strategies": (),
+    "02-simple-strategies": (
+        Cited("a programmer played 50 games against each of five home-made AIs", "five-rounds"),
+        Cited("author played 50 games as X against each AI", "five-rounds"),
+        Checked(
+            "Defence took 12 wins from the human and added 14 draws",
+            # the five-rounds tutorial's (human wins, draws, computer wins): round 1 (40, 5, 5),
+            # round 2 (28, 19, 3), round 3 (12, 27, 11)
+            lambda: (40 - 28, 19 - 5),
+        ),
+        Cited(
+            "the human's wins fell from 28 to 12, the draws rose from 19 to 27 and the "
+            "computer's wins from 3 to 11",
+            "five-rounds",
+        ),
+        Checked(
+            "16 fewer human wins, while draws and computer wins each grew by 8",
+            lambda: (28 - 12, 27 - 19 if 27 - 19 == 11 - 3 else float("nan")),
+        ),
+        Cited("the human won about as often as the machine, 12 games to 11", "five-rounds"),
+        Cited("after 150 games that afternoon", "five-rounds"),
+        Cited("Newell and Simon's *Human Problem Solving* (1972)", "Newell and Simon"),
+        Cited("(*Cognitive Science* 17, 1993)", "Crowley and Siegler"),
+    ),
     #
     "03-minimax": (),
     #

@@ -84,3 +84,63 @@ def test_centre_rule_check() -> None:
 
     assert check_centre_rule(centre_rule).passed
     assert not check_centre_rule(tactical(win=True, block=True)).passed
+
+
+# --- each check fails its starter and plausible wrong answers, and passes the solution -------
+
+
+def _offensive(state: State, rng: random.Random) -> int:  # the starters of exercises 2 and 3
+    forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
+    return rng.choice(forced or list(state.legal_moves()))
+
+
+def test_completing_moves_check_catches_answers_that_forget_a_line_or_the_empty_cell() -> None:
+    def without_diagonals(state: State, player: str) -> list[int]:
+        return [m for m in completing_moves(state, player) if m not in (0, 2, 4, 6, 8)]
+
+    def ignores_the_opponent(state: State, player: str) -> list[int]:  # two marks, any third
+        found = set()
+        for line in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)):
+            marks = [state.cells[i] for i in line]
+            if marks.count(player) == 2:
+                found.add(line[marks.index(".")] if "." in marks else line[0])
+        return sorted(found)
+
+    assert not check_completing_moves(without_diagonals).passed
+    assert not check_completing_moves(ignores_the_opponent).passed
+
+
+def test_centre_rule_check_fails_the_starter_and_a_centre_taken_before_the_block() -> None:
+    def centre_too_early(state: State, rng: random.Random) -> int:
+        if 4 in state.legal_moves():
+            return 4
+        return _offensive(state, rng)
+
+    assert not check_centre_rule(_offensive).passed
+    report = check_centre_rule(centre_too_early)
+    assert not report.passed and report.checked == 4520
+
+
+def test_fork_rule_check_fails_the_starter_and_a_fork_that_comes_before_the_block() -> None:
+    def fork_first(state: State, rng: random.Random) -> int:
+        wins = completing_moves(state, state.turn)
+        forks = fork_moves(state)
+        return rng.choice(wins or list(forks) or [_offensive(state, rng)])
+
+    def any_threat(state: State, rng: random.Random) -> int:  # one threat is not a fork
+        forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
+        me = state.turn
+        threats = [m for m in state.legal_moves() if completing_moves(state.play(m), me)]
+        return rng.choice(forced or threats or list(state.legal_moves()))
+
+    def wrong_player(state: State, rng: random.Random) -> int:  # looks at the opponent's threats
+        forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
+        you = other(state.turn)
+        forks = [m for m in state.legal_moves() if len(completing_moves(state.play(m), you)) >= 2]
+        return rng.choice(forced or forks or list(state.legal_moves()))
+
+    assert not check_fork_rule(_offensive).passed
+    assert not check_fork_rule(fork_first).passed
+    assert not check_fork_rule(any_threat).passed
+    assert not check_fork_rule(wrong_player).passed
+    assert check_fork_rule(_fork_rule).passed

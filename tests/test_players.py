@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable, Sequence
 
 import oracle
 import pytest
@@ -13,22 +14,28 @@ from tictac.players import (
     ALIASES,
     BOARD_SIZES,
     CATALOGUE,
+    CLASSIC_RULES,
     LEVEL_CHOICES,
     LEVELS,
     NOT_OFFERED,
     Level,
     Player,
     board_size,
+    brute_force_sum,
     canonical_level,
     completing_moves,
     describe_level,
+    fork_blocks,
+    fork_moves,
     level_names,
     level_options,
     levels_note,
     make_player,
     offered_levels,
     random_move,
+    which_rule,
 )
+from tictac.state import Mark, other
 from tictac.tournament import play_game, play_match, wilson_interval
 
 NON_TERMINAL = [s for s in reachable_states() if not s.is_terminal]
@@ -355,3 +362,91 @@ def test_a_catalogue_entry_must_explain_its_faster_options() -> None:
             fast_note="n={n}",
             not_offered={(3, 3, 3): "too slow"},
         )
+
+
+# --- the eight classic rules (Lesson 2) --------------------------------------------------------
+
+
+def worst_for(side: Mark, allowed: Callable[[State], Sequence[int]]) -> tuple[int, int]:
+    """The worst result (+1/0/-1 for `side`) of a player on 3x3 that may make any move
+    `allowed` offers, against an opponent who may make any legal move; and how many different
+    games that is."""
+
+    @functools.cache
+    def explore(state: State) -> tuple[int, int]:
+        if state.is_terminal:
+            return (0 if state.winner is None else 1 if state.winner == side else -1), 1
+        moves = allowed(state) if state.turn == side else state.legal_moves()
+        results = [explore(state.play(move)) for move in moves]
+        return min(result for result, _ in results), sum(games for _, games in results)
+
+    return explore(State.new())
+
+
+@pytest.mark.parametrize("side", ["X", "O"])
+def test_the_classic_rules_never_lose_whatever_the_opponent_and_the_dice(side: Mark) -> None:
+    worst, games = worst_for(side, lambda state: which_rule(state)[1])
+    assert worst == 0 and games > 100
+    rules = make_player("rules", seed=3)
+    assert all(rules.choose(s) in which_rule(s)[1] for s in NON_TERMINAL[:500])
+
+
+def test_the_exhaustive_check_catches_rule_lists_that_can_lose() -> None:
+    def loose_fork_block(state: State) -> Sequence[int]:  # rule 4 read as "take their fork cell"
+        name, moves = which_rule(state)
+        return fork_moves(state, other(state.turn)) if name == "block a fork" else moves
+
+    def without_fork_block(state: State) -> Sequence[int]:
+        for name, offered in CLASSIC_RULES:
+            if name != "block a fork" and (moves := tuple(offered(state))):
+                return moves
+        return ()
+
+    assert worst_for("O", loose_fork_block)[0] == -1  # X../.O./..X: a corner lets X fork
+    assert worst_for("O", without_fork_block)[0] == -1
+    assert (
+        worst_for("X", lambda state: completing_moves(state, "X") or state.legal_moves())[0] == -1
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "moves"),
+    [
+        ("XX./OO./...", "win", (2,)),  # X could also block at 5, but winning comes first
+        ("XO./X.O/...", "win", (6,)),
+        ("XX./O../...", "block", (2,)),
+        ("XOX/.../O..", "fork", (8,)),  # X at 8 threatens 4 (0-4-8) and 5 (2-5-8)
+        ("X../.O./..X", "block a fork", (1, 3, 5, 7)),  # not a corner: X's block would fork
+        ("XXO/.../...", "block a fork", (4, 5, 7, 8)),
+        (".../.../...", "centre", (4,)),
+        ("O../.X./...", "opposite corner", (8,)),
+        (".../.X./...", "empty corner", (0, 2, 6, 8)),
+        ("XOX/.X./OXO", "empty side", (3, 5)),
+    ],
+)
+def test_which_rule_names_the_first_rule_that_applies(
+    text: str, rule: str, moves: tuple[int, ...]
+) -> None:
+    assert which_rule(State.parse(text)) == (rule, moves)
+
+
+def test_fork_moves_for_either_player_and_the_rules_on_bigger_boards() -> None:
+    trap = State.parse("X../.O./..X")  # O to move
+    assert fork_moves(trap) == () and fork_moves(trap, "X") == (2, 6)
+    assert fork_blocks(State.parse("X../.../...")) == ()  # one X cannot fork yet
+    assert fork_blocks(State.parse("X.O/.O./..X")) == (6,)  # the block that is also a fork
+    assert which_rule(State.new(4, 4, 3)) == ("centre", (5, 6, 9, 10))
+    assert which_rule(State.new(3, 4, 3)) == ("centre", (5, 6))
+    assert which_rule(State.new(3, 5, 3)) == ("centre", (7,))
+    assert which_rule(State.new(3, 5, 3).play(7).play(6))[0] == "empty corner"
+    assert which_rule(State.new(4, 4, 4).play(0)) == ("centre", (5, 6, 9, 10))
+    assert which_rule(State.parse("XX../O.../....", k=3)) == ("block", (2,))
+    with pytest.raises(IllegalMove, match="game is over"):
+        which_rule(State.parse("XXX/OO./..."))
+
+
+def test_brute_force_answers_every_opening_outside_the_centre_in_the_centre() -> None:
+    """Lesson 2 repeats the five-rounds tutorial's remark that its brute-force AI takes the
+    centre whenever it is free: playing O, that is its answer to each opening elsewhere."""
+    openings = [State.new().play(move) for move in range(9) if move != 4]
+    assert [brute_force_sum(state, random.Random(0)) for state in openings] == [4] * 8

@@ -2,6 +2,10 @@
 
 (``import tictac`` loads this module, and so matplotlib, only when a chart is first asked for.)
 
+Colour never carries meaning alone: the colours come from the Okabe-Ito palette, which
+colour-blind readers can tell apart, and each chart also says it with hatching, words or
+numbers on the chart.
+
 >>> from tictac.players import make_player
 >>> from tictac.tournament import play_match
 >>> match = play_match(make_player("novice"), make_player("random"), games=50, seed=3)
@@ -12,32 +16,134 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import matplotlib.pyplot as plt
+from matplotlib.colors import LinearSegmentedColormap
 
 from tictac.tournament import MatchResult, RoundRobin
 
-__all__ = ["round_robin_chart", "wins_by_length_chart"]
+__all__ = ["PALETTE", "results_chart", "round_robin_chart", "wins_by_length_chart"]
 
-_COLORS = ("#2b6cb0", "#c05621")
+PALETTE = {
+    "blue": "#0072B2",
+    "orange": "#E69F00",
+    "bluish green": "#009E73",
+    "vermillion": "#D55E00",
+    "grey": "#BBBBBB",
+}
+"""The Okabe-Ito colours the charts use (and a neutral grey)."""
+
+# Wins, draws and losses: colour, hatching, and the colour of the numbers written on them.
+_RESULT_STYLES = (
+    (PALETTE["blue"], "", "white"),
+    (PALETTE["grey"], "..", "black"),
+    (PALETTE["vermillion"], "//", "white"),
+)
+_SHOWN_FROM = 0.06  # shares narrower than this get no number written on them
+
+# Points per game, from 0 (vermillion) through ½ (white) to 1 (blue).
+_POINTS = LinearSegmentedColormap.from_list(
+    "points", [PALETTE["vermillion"], "#ffffff", PALETTE["blue"]]
+)
+
+
+def results_chart(
+    results: Mapping[str, Sequence[float]],
+    *,
+    title: str = "",
+    parts: Sequence[str] = ("wins", "draws", "losses"),
+    ax: Any = None,
+) -> Any:
+    """One horizontal bar per label, split into wins, draws and losses as shares of its games.
+
+    `results` maps each bar's label to its three counts (wins, draws, losses), top bar first.
+    Each bar is scaled to its own total, so 50 games and 1,000 games can stand side by side.
+    `parts` names the three parts in the legend (say, ``("human wins", "draws", "computer
+    wins")``). Wins are blue, draws grey and dotted, losses vermillion and striped, and each
+    share of 6% or more is written on its bar.
+
+    Returns the matplotlib Axes.
+
+    >>> ax = results_chart({"offensive": (813, 145, 42), "human": (12, 27, 11)}, title="X")
+    >>> [label.get_text() for label in ax.texts if label.get_text()]  # 4% is too thin to write
+    ['81%', '24%', '14%', '54%', '22%']
+    >>> results_chart({"nobody": (0, 0, 0)})
+    Traceback (most recent call last):
+      ...
+    ValueError: the results for 'nobody' add up to no games; give (wins, draws, losses) counts
+    """
+    rows = {label: _shares(label, counts) for label, counts in results.items()}
+    if len(parts) != 3:
+        raise ValueError(
+            f"parts names the wins, the draws and the losses: three names, not {parts!r}"
+        )
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 0.9 + 0.45 * max(len(rows), 1)))
+    labels = list(rows)
+    left = [0.0] * len(rows)
+    for i, (part, (colour, hatch, ink)) in enumerate(zip(parts, _RESULT_STYLES)):
+        widths = [shares[i] for shares in rows.values()]
+        bars = ax.barh(
+            labels, widths, left=left, color=colour, hatch=hatch, edgecolor="white", label=part
+        )
+        written = [f"{w:.0%}" if w >= _SHOWN_FROM else "" for w in widths]
+        ax.bar_label(
+            bars, labels=written, label_type="center", fontsize=8, color=ink, fontweight="bold"
+        )
+        left = [a + b for a, b in zip(left, widths)]
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.xaxis.set_major_formatter("{x:.0%}")
+    if title:
+        ax.set_title(title)
+    ax.legend(frameon=False, fontsize=8, loc="center left", bbox_to_anchor=(1, 0.5))
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def _shares(label: str, counts: Sequence[float]) -> tuple[float, float, float]:
+    if len(counts) != 3:
+        raise ValueError(
+            f"the results for {label!r} should be three counts (wins, draws, losses), "
+            f"not {counts!r}"
+        )
+    if any(not isinstance(n, (int, float)) or n < 0 or math.isnan(n) for n in counts):
+        raise ValueError(f"the results for {label!r} should be counts of 0 or more, not {counts!r}")
+    total = sum(counts)
+    if total == 0:
+        raise ValueError(
+            f"the results for {label!r} add up to no games; give (wins, draws, losses) counts"
+        )
+    wins, draws, losses = (n / total for n in counts)
+    return wins, draws, losses
 
 
 def wins_by_length_chart(match: MatchResult, *, ax: Any = None) -> Any:
     """Bars of each player's wins by how many of its own moves they took (3, 4, 5, ...).
 
-    Returns the matplotlib Axes, so a notebook cell can adjust it or end with ``;``.
+    The first player's bars are blue and plain, the second's orange and striped; each bar has
+    its count on top. Returns the matplotlib Axes.
     """
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.2))
     players = (match.first, match.second)
     lengths = sorted({n for p in players for n in match.wins_by_length(p)}) or [3, 4, 5]
     width = 0.38
-    for i, player in enumerate(players):
+    styles = ((PALETTE["blue"], ""), (PALETTE["orange"], "//"))
+    for i, (player, (colour, hatch)) in enumerate(zip(players, styles)):
         counts = match.wins_by_length(player)
         xs = [x + (i - 0.5) * width for x in range(len(lengths))]
         bars = ax.bar(
-            xs, [counts.get(n, 0) for n in lengths], width, label=player, color=_COLORS[i]
+            xs,
+            [counts.get(n, 0) for n in lengths],
+            width,
+            label=player,
+            color=colour,
+            hatch=hatch,
+            edgecolor="white",
         )
         ax.bar_label(bars, fontsize=8)
     ax.set_xticks(range(len(lengths)), [str(n) for n in lengths])
@@ -53,18 +159,29 @@ def wins_by_length_chart(match: MatchResult, *, ax: Any = None) -> Any:
 
 
 def round_robin_chart(table: RoundRobin, *, ax: Any = None) -> Any:
-    """A heat map of a round robin: row player's points per game against the column player."""
+    """A heat map of a round robin: row player's points per game against the column player.
+
+    Each cell has its number written in it; the shading (vermillion for 0, white for ½, blue
+    for 1) only helps the eye. Returns the matplotlib Axes.
+
+    >>> from tictac.players import make_player
+    >>> from tictac.tournament import round_robin
+    >>> table = round_robin([make_player("random"), make_player("offensive")], games=20, seed=1)
+    >>> [text.get_text() for text in round_robin_chart(table).texts if text.get_text()]
+    ['0.15', '0.85']
+    """
     n = len(table.names)
     if ax is None:
         _, ax = plt.subplots(figsize=(1.0 + 0.75 * n, 0.8 + 0.65 * n))
     scores = table.table()
-    image = ax.imshow(scores, cmap="RdYlGn", vmin=0, vmax=1)
+    image = ax.imshow(scores, cmap=_POINTS, vmin=0, vmax=1)
     ax.set_xticks(range(n), table.names, rotation=45, ha="right")
     ax.set_yticks(range(n), table.names)
     for i in range(n):
         for j in range(n):
             text = "" if i == j else f"{scores[i][j]:.2f}"
-            ax.text(j, i, text, ha="center", va="center", fontsize=8)
+            ink = "white" if abs(scores[i][j] - 0.5) > 0.3 else "black"
+            ax.text(j, i, text, ha="center", va="center", fontsize=8, color=ink)
     ax.set_xlabel("against")
     ax.set_title("points per game (win 1, draw ½)")
     ax.figure.colorbar(image, ax=ax, shrink=0.8)

@@ -1,4 +1,5 @@
-"""Players: every AI the classic tutorials build, from a coin flip to perfect play.
+"""Players: every AI the classic tutorials build, from a coin flip to perfect play, and the
+classic rule list that never loses at 3x3.
 
 A player has a `name` and a method ``choose(state) -> move``. Each AI here is a
 :class:`Player` made of a *rule*, a function ``rule(state, rng) -> move`` that picks a legal
@@ -24,6 +25,8 @@ there; :data:`LEVELS` and :data:`ALIASES` are views of it.
 random: plays any free cell at random
 defensive: blocks your almost-complete line, else plays at random
 offensive: completes its own line, else blocks yours, else plays at random
+rules: the first of eight classic rules that applies: win, block, fork, block a fork, centre,
+    opposite corner, empty corner, empty side (never loses on 3x3)
 brute-force: adds up the scores of every game below each move and takes the largest sum
     (not minimax: it can be fooled)
 heuristic: minimax 5 moves deep, counting lines one mark short of complete where it stops
@@ -63,7 +66,7 @@ from __future__ import annotations
 import functools
 import inspect
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +81,7 @@ __all__ = [
     "ALIASES",
     "BOARD_SIZES",
     "CATALOGUE",
+    "CLASSIC_RULES",
     "FAST_OPTIONS",
     "LEVELS",
     "LEVEL_CHOICES",
@@ -90,9 +94,12 @@ __all__ = [
     "board_size",
     "brute_force_sum",
     "canonical_level",
+    "classic_rules",
     "completing_moves",
     "describe_level",
     "first_suboptimal",
+    "fork_blocks",
+    "fork_moves",
     "level_names",
     "level_options",
     "levels_note",
@@ -105,6 +112,7 @@ __all__ = [
     "tactical",
     "tidy_level_name",
     "unknown_is_a_draw",
+    "which_rule",
 ]
 
 Rule = Callable[[State, random.Random], int]
@@ -155,13 +163,24 @@ def completing_moves(state: State, player: Mark) -> list[int]:
     >>> completing_moves(State.parse("XX./OO./..."), "O")
     [5]
     """
-    cells = state.cells
+    return list(_completing(state, state.cells, player))
+
+
+def _completing(state: State, cells: tuple[str, ...], player: Mark) -> tuple[int, ...]:
+    """The cells that would complete a line for `player` on `cells` (a board of `state`'s size)."""
+    return _completing_on(state.rows, state.cols, state.k, cells, player)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # rules of thumb ask this again and again in a match
+def _completing_on(
+    rows: int, cols: int, k: int, cells: tuple[str, ...], player: Mark
+) -> tuple[int, ...]:
     found = set()
-    for line in winning_lines(state.rows, state.cols, state.k):
+    for line in winning_lines(rows, cols, k):
         marks = [cells[i] for i in line]
-        if marks.count(player) == state.k - 1 and marks.count(EMPTY) == 1:
+        if marks.count(player) == k - 1 and marks.count(EMPTY) == 1:
             found.add(line[marks.index(EMPTY)])
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def tactical(*, win: bool, block: bool) -> Rule:
@@ -179,6 +198,133 @@ def tactical(*, win: bool, block: bool) -> Rule:
         return rng.choice(wins or blocks or list(state.legal_moves()))
 
     return rule
+
+
+# ---------------------------------------------------------------------------------------------
+# The eight classic rules: win, block, fork, block a fork, centre, opposite corner, corner, side
+
+
+def fork_moves(state: State, player: Mark | None = None) -> tuple[int, ...]:
+    """The moves after which `player` (default: the player to move) could complete two lines
+    in two different cells: a **fork**, two threats that one block cannot stop.
+
+    >>> fork_moves(State.parse("X.O/.O./..X"))   # X's forced block at 6 also threatens 3 and 7
+    (6,)
+    >>> fork_moves(State.parse("X../.O./..X"), "X")   # O to move; X could fork at 2 or 6
+    (2, 6)
+    """
+    player = state.turn if player is None else player
+    return tuple(
+        move
+        for move in state.legal_moves()
+        if len(_completing(state, _placed(state.cells, move, player), player)) >= 2
+    )
+
+
+def fork_blocks(state: State) -> tuple[int, ...]:
+    """The moves that take away the opponent's forks, if the opponent could fork next move.
+
+    A move qualifies in one of two ways: afterwards the opponent has no fork to make, or it
+    makes two in a row, so that the opponent must block, and that forced block is no fork.
+    (Taking a cell where the opponent would fork is not always enough: with X on two opposite
+    corners and O in the centre, O taking a corner makes X block with a fork.)
+
+    >>> fork_blocks(State.parse("X../.O./..X"))   # O must make X block on a side
+    (1, 3, 5, 7)
+    >>> fork_blocks(State.new())   # no forks to fear
+    ()
+    """
+    if not fork_moves(state, other(state.turn)):
+        return ()
+    return tuple(move for move in state.legal_moves() if _leaves_no_fork(state, move))
+
+
+def _leaves_no_fork(state: State, move: int) -> bool:
+    me, you = state.turn, other(state.turn)
+    after = state.play(move)
+    if after.is_terminal:
+        return True  # our move won or filled the board
+    if completing_moves(after, you):
+        return False  # they win at once
+    threats = completing_moves(after, me)
+    if len(threats) >= 2:
+        return True  # a fork of our own
+    if threats:  # they must block at once: is their block a fork?
+        return len(completing_moves(after.play(threats[0]), you)) < 2
+    return not fork_moves(after, you)
+
+
+def _placed(cells: tuple[str, ...], move: int, player: Mark) -> tuple[str, ...]:
+    return (*cells[:move], player, *cells[move + 1 :])
+
+
+def _free(state: State, cells: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(cell for cell in set(cells) if state.cells[cell] == EMPTY))
+
+
+def _corners(state: State) -> tuple[int, ...]:
+    last = state.rows * state.cols - 1
+    return (0, state.cols - 1, last - state.cols + 1, last)
+
+
+def _centre(state: State) -> tuple[int, ...]:
+    """The free cells nearest the middle of the board (the one centre cell on 3x3)."""
+
+    def distance(cell: int) -> int:  # twice the offset from the middle, squared
+        row, col = divmod(cell, state.cols)
+        return (2 * row - state.rows + 1) ** 2 + (2 * col - state.cols + 1) ** 2
+
+    nearest = min(distance(cell) for cell in range(len(state.cells)))
+    return _free(state, (c for c in range(len(state.cells)) if distance(c) == nearest))
+
+
+def _opposite_corner(state: State) -> tuple[int, ...]:
+    last = len(state.cells) - 1
+    return _free(state, (last - c for c in _corners(state) if state.cells[c] == other(state.turn)))
+
+
+CLASSIC_RULES: tuple[tuple[str, Callable[[State], Sequence[int]]], ...] = (
+    ("win", lambda state: completing_moves(state, state.turn)),
+    ("block", lambda state: completing_moves(state, other(state.turn))),
+    ("fork", fork_moves),
+    ("block a fork", fork_blocks),
+    ("centre", _centre),
+    ("opposite corner", _opposite_corner),
+    ("empty corner", lambda state: _free(state, _corners(state))),
+    ("empty side", State.legal_moves),  # on 3x3 only sides are left by now
+)
+"""The classic rule list for tic-tac-toe (Newell and Simon, *Human Problem Solving*, 1972, as
+described by Crowley and Siegler, *Cognitive Science* 17, 1993), in order: each rule's name
+and the moves it offers in a position, none if it does not apply. On 3x3 the centre is the
+middle cell; on bigger boards it is the free cells nearest the middle, and "empty side"
+offers any free cell."""
+
+
+def which_rule(state: State) -> tuple[str, tuple[int, ...]]:
+    """The first classic rule that applies in `state`, and the moves it offers.
+
+    >>> which_rule(State.new())
+    ('centre', (4,))
+    >>> which_rule(State.parse("X../.O./..X"))
+    ('block a fork', (1, 3, 5, 7))
+    """
+    if state.is_terminal:
+        raise IllegalMove("the game is over: no rule has a move to offer")
+    for name, offered in CLASSIC_RULES:
+        moves = tuple(offered(state))
+        if moves:
+            return name, moves
+    raise AssertionError("the last rule offers every free cell")  # pragma: no cover
+
+
+def classic_rules(state: State, rng: random.Random) -> int:
+    """The *rules* player: the first classic rule that applies decides (see
+    :data:`CLASSIC_RULES`); among the moves it offers, one at random. On 3x3 it never loses.
+
+    >>> classic_rules(State.parse("XX./OO./..."), random.Random(0))   # X wins at once
+    2
+    """
+    return rng.choice(which_rule(state)[1])
 
 
 def optimal(*, random_ties: bool = False, corner_opening: bool = False) -> Rule:
@@ -423,6 +569,13 @@ CATALOGUE: dict[str, Level] = {
             "completes its own line, else blocks yours, else plays at random",
         ),
         Level(
+            "rules",
+            lambda: classic_rules,
+            "the first of eight classic rules that applies: win, block, fork, block a fork, "
+            "centre, opposite corner, empty corner, empty side (never loses on 3x3)",
+            aliases=("newell-simon",),
+        ),
+        Level(
             "brute-force",
             lambda: brute_force_sum,
             "adds up the scores of every game below each move and takes the largest sum "
@@ -489,6 +642,7 @@ LEVEL_CHOICES: tuple[str, ...] = (
     "easy",
     "defensive",
     "offensive",
+    "rules",
     "novice",
     "medium",
     "heuristic",

@@ -10,7 +10,8 @@ explanation in :data:`EXPLANATIONS`:
   score, the positions there valued by the solver with perfect play, which gives the values of
   a search to the end (1 move deep on 4x4, where even 2 levels are too many to draw);
 * brute-force: the sum under each move; mcts: how each move's random games went;
-* defensive and offensive: the lines to complete or block; random has nothing to draw.
+* defensive and offensive: the lines to complete or block; rules: the rule that decided and
+  the moves it offered; random has nothing to draw.
 
 A tree shows at most 2 levels and 60 positions (30 on 4x4), mirror images merged. Drawing
 needs Graphviz's ``dot`` (:class:`~tictac.tree.GraphvizError` without it), but not ipywidgets.
@@ -39,6 +40,7 @@ from tictac.players import (
     completing_moves,
     subtree_sum,
     unknown_is_a_draw,
+    which_rule,
 )
 from tictac.scoring import depth_aware, plus_minus_ten, two_in_a_row, win_loss
 from tictac.session import Decision
@@ -112,6 +114,16 @@ def _lines(*, own: bool) -> Explanation:
         return Thinking("It looks one move ahead for lines one mark short. " + why, svg)
 
     return explain
+
+
+def _rules(decision: Decision, options: dict[str, Any]) -> Thinking:
+    rule, moves = which_rule(decision.state)
+    return Thinking(
+        "It goes down the eight classic rules (win, block, fork, block a fork, centre, opposite "
+        f"corner, empty corner, empty side); the first that applies decides. Here it was "
+        f"<i>{rule}</i>, offering {_cells(list(moves))} (outlined), one of them at random.",
+        board_svg(decision.state, cell_size=48, highlight=set(moves)),
+    )
 
 
 def _brute_force(decision: Decision, options: dict[str, Any]) -> Thinking:
@@ -192,6 +204,7 @@ EXPLANATIONS: dict[str, Explanation] = {
     "random": _random,
     "defensive": _lines(own=False),
     "offensive": _lines(own=True),
+    "rules": _rules,
     "brute-force": _brute_force,
     "heuristic": _heuristic,
     "novice": _novice,

@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tictac.exercises.checking import Report, check_function, check_rule, exercise_positions
-from tictac.players import completing_moves
+from tictac.players import completing_moves, fork_moves
 from tictac.state import Mark, State, other
 
+# fork_moves lives in tictac.players (the rules player uses it too); exported here as before.
 __all__ = ["check_centre_rule", "check_completing_moves", "check_fork_rule", "fork_moves"]
 
 
@@ -27,18 +28,6 @@ def _wins_then_blocks(state: State) -> tuple[int, ...]:
     """The immediate wins if there are any, else the blocks, else nothing."""
     wins = completing_moves(state, state.turn)
     return tuple(wins or completing_moves(state, other(state.turn)))
-
-
-def fork_moves(state: State) -> tuple[int, ...]:
-    """The moves after which the player to move threatens to complete two lines at once.
-
-    >>> fork_moves(State.parse("X../.O./..X").play(2))   # X's block at 6 is also a fork
-    (6,)
-    """
-    me = state.turn
-    return tuple(
-        move for move in state.legal_moves() if len(completing_moves(state.play(move), me)) >= 2
-    )
 
 
 def check_completing_moves(function: Callable[[State, Mark], Iterable[int]]) -> Report:
@@ -77,7 +66,7 @@ def check_centre_rule(rule: Callable[[State, Any], Any]) -> Report:
 
 def check_fork_rule(rule: Callable[[State, Any], Any]) -> Report:
     """Check a rule that wins if it can, else blocks, else makes a fork if there is one
-    (see :func:`fork_moves`), else plays anywhere.
+    (see :func:`tictac.players.fork_moves`), else plays anywhere.
 
     >>> from tictac.players import tactical
     >>> print(check_fork_rule(tactical(win=True, block=True)).summary())
