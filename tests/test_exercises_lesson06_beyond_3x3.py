@@ -178,3 +178,20 @@ def test_who_wins_refuses_bad_input_clearly(
 ) -> None:
     with pytest.raises(error, match=message):
         check_who_wins(*args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("board", "marks"), [((4, 4, 4), 3), ((3, 3, 3), 6)])
+def test_the_checked_positions_are_all_positions_with_few_marks(
+    board: tuple[int, int, int], marks: int
+) -> None:
+    from tictac import reachable_states
+    from tictac.exercises.lesson06_beyond_3x3 import _heuristic_positions
+
+    expected = []
+    for state in reachable_states(State.new(*board)):  # breadth first: stop at the next level
+        if state.moves_made > marks:
+            break
+        expected.append(state)
+    assert sorted(s.text for s in _heuristic_positions(*board, marks)) == sorted(
+        s.text for s in expected
+    )

@@ -36,7 +36,7 @@ from tictac.players import Player, searching
 from tictac.scoring import Score, open_lines, win_loss
 from tictac.seeds import Seed, random_source
 from tictac.solver import move_outcomes, solve
-from tictac.state import Move, State, reachable_states, winning_lines
+from tictac.state import Move, State, winning_lines
 from tictac.tournament import play_game, wilson_interval
 
 __all__ = ["HeuristicReport", "WhoWinsCheck", "check_heuristic", "check_who_wins"]
@@ -195,11 +195,12 @@ def _openings(empty: State, count: int, rng: random.Random) -> list[State]:
 
 
 def _heuristic_positions(rows: int, cols: int, k: int, marks: int) -> list[State]:
-    states = []
-    for state in reachable_states(State.new(rows, cols, k)):
-        if state.moves_made > marks:
-            break
-        states.append(state)
+    """Every position with up to `marks` marks, level by level (no deeper level is built)."""
+    level = [State.new(rows, cols, k)]
+    states = list(level)
+    for _ in range(marks):
+        level = list(dict.fromkeys(s._play_unchecked(m) for s in level for m in s.legal_moves()))
+        states += level
     return states
 
 
