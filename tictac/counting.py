@@ -12,8 +12,9 @@ marks) at a time:
   sequences reaching all the positions with ``d`` marks.
 
 Each position is worked out once, as in the memoised recursion, and a position is just two
-whole numbers (one bit per cell for each player), so boards of 12 cells take a second or so
-where building a :class:`~tictac.state.State` for every move takes several.
+whole numbers (one bit per cell for each player), which is many times faster than building a
+:class:`~tictac.state.State` for every move: 3x4, with 111,973 positions, takes under a
+second.
 
 >>> levels = tree_levels(3, 3, 3)
 >>> sum(level.positions for level in levels), sum(level.nodes for level in levels)

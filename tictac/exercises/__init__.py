@@ -64,7 +64,12 @@ from tictac.exercises.lesson05_making_it_fast import (
     check_alphabeta_nodes,
     check_move_order,
 )
-from tictac.exercises.lesson06_beyond_3x3 import check_heuristic, check_who_wins
+from tictac.exercises.lesson06_beyond_3x3 import (
+    HeuristicReport,
+    WhoWinsCheck,
+    check_heuristic,
+    check_who_wins,
+)
 from tictac.exercises.lesson07_play import GameCheck, check_win_against
 
 __all__ = [
@@ -72,11 +77,13 @@ __all__ = [
     "SHOWN",
     "CountCheck",
     "GameCheck",
+    "HeuristicReport",
     "Mismatch",
     "MoveOrderReport",
     "OneOf",
     "PredictionReport",
     "Report",
+    "WhoWinsCheck",
     "check_alphabeta",
     "check_alphabeta_nodes",
     "check_centre_rule",
