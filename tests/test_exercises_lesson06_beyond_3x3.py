@@ -127,12 +127,20 @@ def winning_first_moves(rows: int, cols: int, k: int) -> tuple[int, ...]:
 
 
 def test_who_wins_fails_the_starter_without_the_answer() -> None:
+    check = check_who_wins((3, 4, 3), None, None)  # the lesson's starter: no prediction yet
+    assert not check.passed
+    assert str(check) == str(check_who_wins((3, 3, 3), None, None)).replace("3,3,3", "3,4,3")
+    assert "no prediction yet" in str(check)
+    assert 'data-check="failed"' in check._repr_html_()
+    assert not check_who_wins((3, 4, 3), "X wins", None).passed
+
+
+def test_who_wins_says_what_is_wrong_without_the_answer() -> None:
     check = check_who_wins((3, 4, 3), "draw", [])
     assert not check.passed
     text = str(check)
     assert "not 'draw'" in text and "missing" in text
-    assert "X wins" not in text
-    assert 'data-check="failed"' in check._repr_html_()
+    assert "X wins" not in text and "10" not in text
 
 
 def test_who_wins_passes_the_referees_answer_as_cells_or_pairs() -> None:

@@ -234,14 +234,14 @@ class WhoWinsCheck:
     solver's answer. It says what is wrong without giving the answer away."""
 
     board: tuple[int, int, int]
-    result: str
-    moves: frozenset[int]
+    result: str | None  # None: no prediction yet
+    moves: frozenset[int] | None
     value: int
     winning: frozenset[int]
 
     @property
     def result_right(self) -> bool:
-        return RESULTS[self.result] == self.value
+        return self.result is not None and RESULTS[self.result] == self.value
 
     @property
     def moves_right(self) -> bool:
@@ -253,6 +253,12 @@ class WhoWinsCheck:
 
     def __str__(self) -> str:
         name = ",".join(map(str, self.board))
+        if self.result is None or self.moves is None:
+            return (
+                f"{name}: no prediction yet. Set result to "
+                f"{', '.join(map(repr, RESULTS))} and winning_first_moves to the list of X's "
+                "first moves that keep a win (an empty list if there are none)."
+            )
         if self.passed:
             if not self.winning:
                 return f"{name}: right, {self.result}, so no first move of X wins. Well done!"
@@ -280,16 +286,19 @@ class WhoWinsCheck:
 
 
 def check_who_wins(
-    board: tuple[int, int, int], result: str, winning_first_moves: Iterable[Move]
+    board: tuple[int, int, int], result: str | None, winning_first_moves: Iterable[Move] | None
 ) -> WhoWinsCheck:
     """Check a prediction for the empty `board` ``(rows, cols, k)`` played perfectly: its
     `result` ("X wins", "draw" or "O wins") and X's first moves that win (cell numbers or
-    ``(row, col)`` pairs; none when X cannot win).
+    ``(row, col)`` pairs; none when X cannot win). None for either means no prediction yet:
+    the check fails and says what to fill in, giving nothing away.
 
     A winning first move is one after which X can still force a win, fast or slow.
 
     >>> check_who_wins((3, 3, 3), "draw", []).passed
     True
+    >>> check_who_wins((3, 3, 3), None, None)
+    3,3,3: no prediction yet. Set result to 'X wins', 'draw', 'O wins' and ...
     >>> check_who_wins((3, 3, 3), "a draw", [])
     Traceback (most recent call last):
       ...
@@ -299,7 +308,7 @@ def check_who_wins(
       ...
     tictac.state.IllegalMove: (3, 0) is outside the 3x3 board: ...
     """
-    if result not in RESULTS:
+    if result is not None and result not in RESULTS:
         raise ValueError(f"result must be one of {', '.join(map(repr, RESULTS))}, not {result!r}")
     rows, cols, k = board
     empty = State.new(rows, cols, k)
@@ -313,6 +322,8 @@ def check_who_wins(
             "winning_first_moves is a list of moves, such as [0, 5] or [(0, 0), (1, 1)], "
             f"not {winning_first_moves!r}"
         )
-    moves = frozenset(empty.index_of(move) for move in winning_first_moves)
+    moves = None
+    if winning_first_moves is not None:
+        moves = frozenset(empty.index_of(move) for move in winning_first_moves)
     winning = frozenset(m for m, outcome in move_outcomes(empty).items() if outcome.value > 0)
     return WhoWinsCheck((rows, cols, k), result, moves, solve(empty), winning)
