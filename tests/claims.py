@@ -103,7 +103,37 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "05-making-it-fast": (),
     #
-    "06-beyond-3x3": (),
+    "06-beyond-3x3": (
+        Checked(
+            "images visits 39,429 positions",
+            lambda: __import__("claims_beyond_3x3").lesson_five_visits(4, 4, 4),
+        ),
+        Checked(
+            "The fast solver visits 20,",
+            lambda: __import__("claims_beyond_3x3").solver_visits(4, 4, 4),
+        ),
+        Checked(
+            "after only 20 positions",
+            lambda: __import__("claims_beyond_3x3").solver_visits(4, 4, 4),
+        ),
+        Checked(
+            "the solver visits 5,827 positions",
+            lambda: __import__("claims_beyond_3x3").solver_visits(4, 4, 4, pairing=False),
+        ),
+        Checked(
+            "so 0.5 may mean all draws", lambda: __import__("claims_beyond_3x3").mean_of_all_draws()
+        ),
+        Cited("*Bandit Based Monte-Carlo Planning*, 2006", "Kocsis and Szepesvári"),
+        Cited(
+            "*Go-Moku Solved by New Search Techniques* (1993)", "Allis, van den Herik and Huntjens"
+        ),
+        Cited(
+            "*Searching for Solutions in Games and Artificial Intelligence* (1994)",
+            "Allis's thesis",
+        ),
+        Cited("(Hales and Jewett, 1963)", "Hales and Jewett"),
+        Cited("*A Survey of Monte Carlo Tree Search Methods*, 2012", "Browne and others"),
+    ),
     #
     "07-play": (),
     #
@@ -136,7 +166,12 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "05-making-it-fast-solutions": (),
     #
-    "06-beyond-3x3-solutions": (),
+    "06-beyond-3x3-solutions": (
+        Checked(
+            "a line with one mark 3, with two 15, with three 63",
+            lambda: __import__("claims_beyond_3x3").weights_of_a_line(),
+        ),
+    ),
     #
     "07-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),

@@ -46,12 +46,24 @@ class _Node:
 @dataclass(frozen=True)
 class MCTSResult:
     """What a search found: the chosen move (the most visited), and per move its number of
-    visits and its average result for the player to move (1 win, 0.5 draw, 0 loss)."""
+    visits and the mean result of its playouts for the player to move: a win counts 1, a draw
+    0.5 and a loss 0, so 0.5 can mean all draws or as many wins as losses.
+
+    >>> result = uct_search(State.parse("XX./OO./..."), playouts=200, seed=0)
+    >>> result.mean_results[2]  # the win at once: every playout through it is won
+    1.0
+    """
 
     move: int
     visits: dict[int, int]
-    win_rates: dict[int, float]
+    mean_results: dict[int, float]
     playouts: int
+
+    @property
+    def win_rates(self) -> dict[int, float]:
+        """The old name of :attr:`mean_results`, kept so that code written for it still works
+        (they are not shares of won games: a draw counts as half a win)."""
+        return self.mean_results
 
 
 def uct_search(
@@ -97,9 +109,9 @@ def uct_search(
             on_path.reward += 0.5 if winner is None else float(winner == mover)
             on_path = on_path.parent
     visits = {c.move: c.visits for c in root.children if c.move is not None}
-    rates = {c.move: c.reward / c.visits for c in root.children if c.move is not None}
+    means = {c.move: c.reward / c.visits for c in root.children if c.move is not None}
     best = max(sorted(visits), key=lambda m: visits[m])
-    return MCTSResult(best, visits, rates, playouts)
+    return MCTSResult(best, visits, means, playouts)
 
 
 def _random_playout(state: State, rng: random.Random) -> Mark | None:

@@ -17,7 +17,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_subtree_sum`
 - ``lesson05_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`
-- ``lesson06_beyond_3x3``: :func:`check_heuristic`
+- ``lesson06_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
 - ``lesson07_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
@@ -71,7 +71,12 @@ from tictac.exercises.lesson05_making_it_fast import (
     check_alphabeta_nodes,
     check_move_order,
 )
-from tictac.exercises.lesson06_beyond_3x3 import check_heuristic
+from tictac.exercises.lesson06_beyond_3x3 import (
+    HeuristicReport,
+    WhoWinsCheck,
+    check_heuristic,
+    check_who_wins,
+)
 from tictac.exercises.lesson07_play import GameCheck, check_win_against
 
 __all__ = [
@@ -81,12 +86,14 @@ __all__ = [
     "CountCheck",
     "GameCheck",
     "GameReplay",
+    "HeuristicReport",
     "LegalityCheck",
     "Mismatch",
     "MoveOrderReport",
     "OneOf",
     "PredictionReport",
     "Report",
+    "WhoWinsCheck",
     "check_alphabeta",
     "check_alphabeta_nodes",
     "check_centre_rule",
@@ -105,6 +112,7 @@ __all__ = [
     "check_sensible_level",
     "check_subtree_sum",
     "check_win_against",
+    "check_who_wins",
     "check_winner",
     "exercise_positions",
     "fork_moves",
