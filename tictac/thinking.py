@@ -145,7 +145,7 @@ def _mcts(decision: Decision, options: dict[str, Any]) -> Thinking:
     if result is None:
         return Thinking(caption)
     sign = 1 if decision.mark == "X" else -1
-    rates = {m: sign * round(2 * rate - 1, 2) for m, rate in result.win_rates.items()}
+    rates = {m: sign * round(2 * mean - 1, 2) for m, mean in result.mean_results.items()}
     visits = ", ".join(f"{m}: {n}" for m, n in sorted(result.visits.items()))
     return Thinking(
         caption + "Each cell shows how its games went, from +1 (X won them all) to −1 (O did); "
