@@ -355,3 +355,56 @@ def test_a_catalogue_entry_must_explain_its_faster_options() -> None:
             fast_note="n={n}",
             not_offered={(3, 3, 3): "too slow"},
         )
+
+
+# --- the two novices: ours errs with a strictly worse move, the first tutorial's with the second --
+
+
+def tutorials_ranking(state: State) -> list[int]:
+    """The *Tic-Tac-Toe AI* tutorial's order, worked out by the referee: every move sorted by
+    its minimax value (10 minus O's moves for an X win, -10 plus them for an O win, 0 for a
+    draw), best first for the mover; the sort is stable, so equal moves stay in board order."""
+    mover = 1 if state.turn == "X" else -1
+
+    def tutorial_value(move: int) -> int:
+        child = oracle.outcome(state.play(move))
+        if child.value == 0:
+            return 0
+        marks = state.moves_made + 1 + child.plies  # on the board when the game is won
+        o_moves = marks // 2
+        return 10 - o_moves if child.value > 0 else -10 + o_moves
+
+    return sorted(state.legal_moves(), key=lambda move: -mover * tutorial_value(move))
+
+
+def test_the_tutorials_novice_takes_the_first_or_the_second_of_the_tutorials_ranking() -> None:
+    careful = make_player("novice", mistake="second", probability=1.0)
+    careless = make_player("novice", mistake="second", probability=0.0)
+    for state in NON_TERMINAL:
+        ranking = tutorials_ranking(state)
+        assert careful.choose(state) == ranking[0], state
+        assert careless.choose(state) == ranking[min(1, len(ranking) - 1)], state
+
+
+def test_the_tutorials_second_choice_is_often_no_mistake_and_ours_always_is() -> None:
+    ours = make_player("novice", probability=0.0)
+    harmless = 0
+    for state in NON_TERMINAL:
+        best = oracle.outcome(state)
+        if len(oracle.best_moves(state)) < len(state.legal_moves()):  # a worse move exists
+            assert oracle.outcome(state.play(ours.choose(state))) != (best.value, best.plies - 1)
+        ranking = tutorials_ranking(state)
+        if len(ranking) > 1 and ranking[1] in oracle.best_moves(state):
+            harmless += 1
+    assert harmless > 1000  # the lessons print the count; here: it is no rare corner case
+
+
+def test_the_novices_mistake_is_named_and_described() -> None:
+    assert describe_level("novice") == (
+        "novice: the best move 40% of the time, else the best of the worse ones"
+    )
+    assert describe_level("novice", {"mistake": "second"}).endswith(
+        "the second-ranked, which may be as good"
+    )
+    with pytest.raises(ValueError, match="mistake is one of 'worse', 'second', not 'third'"):
+        make_player("novice", mistake="third")
