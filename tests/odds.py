@@ -44,18 +44,23 @@ def play(board: Board, move: int) -> Board:
     return (*board[:move], to_move(board), *board[move + 1 :])
 
 
+def board_of(board: Board) -> SimpleNamespace:
+    """The board as the referee reads it."""
+    return SimpleNamespace(cells=board, rows=3, cols=3, k=3)
+
+
 def ranking(board: Board) -> list[int]:
     """The moves best first for the player to move (result, then a quicker win or a slower
     loss); equal moves keep board order, as a stable sort leaves them."""
     mover = 1 if to_move(board) == "X" else -1
-    children = oracle.move_outcomes(SimpleNamespace(cells=board, rows=3, cols=3, k=3))
+    children = oracle.move_outcomes(board_of(board))
     return sorted(children, key=lambda m: oracle.preference(children[m], mover), reverse=True)
 
 
 def best(board: Board) -> list[int]:
     ranked = ranking(board)
     mover = 1 if to_move(board) == "X" else -1
-    children = oracle.move_outcomes(SimpleNamespace(cells=board, rows=3, cols=3, k=3))
+    children = oracle.move_outcomes(board_of(board))
     top = oracle.preference(children[ranked[0]], mover)
     return [m for m in ranked if oracle.preference(children[m], mover) == top]
 
