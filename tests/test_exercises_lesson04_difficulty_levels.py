@@ -88,7 +88,7 @@ def test_told_apart_check_fails_the_starter_and_passes_the_worked_answer() -> No
     assert not starter.passed and "overlap" in starter.summary()
     answer = check_told_apart(*matches(1000), "offensive")
     assert answer.passed, answer.summary()
-    assert "wins more often against novice (match 1)" in answer.summary()
+    assert "wins more often against novice (first match)" in answer.summary()
 
 
 def test_told_apart_check_fails_one_level_measured_twice_and_names_a_missing_player() -> None:

@@ -173,7 +173,9 @@ def check_told_apart(first: MatchResult, second: MatchResult, player: str) -> Se
         opponent = match.second if player == match.first else match.first
         rates.append((f"against {opponent}", match.wins(player), len(match.games)))
     if rates[0][0] == rates[1][0]:
-        rates = [(f"{label} (match {n})", w, g) for n, (label, w, g) in enumerate(rates, 1)]
+        rates = [
+            (f"{label} ({n} match)", w, g) for n, (label, w, g) in zip(("first", "second"), rates)
+        ]
     report.rates = tuple(rates)
     report.checked = 2
     return report
