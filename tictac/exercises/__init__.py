@@ -60,6 +60,8 @@ from tictac.exercises.lesson03_minimax import (
     check_predicted_moves,
 )
 from tictac.exercises.lesson04_difficulty_levels import (
+    LevelReport,
+    SeparationReport,
     check_beatable_level,
     check_sensible_level,
     check_told_apart,
@@ -82,11 +84,13 @@ __all__ = [
     "SHOWN",
     "CountCheck",
     "GameCheck",
+    "LevelReport",
     "Mismatch",
     "MoveOrderReport",
     "OneOf",
     "PredictionReport",
     "Report",
+    "SeparationReport",
     "check_alphabeta",
     "check_alphabeta_nodes",
     "check_beatable_level",

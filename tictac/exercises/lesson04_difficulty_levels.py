@@ -18,7 +18,6 @@ from tictac.state import State, other
 from tictac.tournament import MatchResult, play_match, wilson_interval
 
 __all__ = [
-    "BEATEN",
     "LevelReport",
     "SeparationReport",
     "check_beatable_level",

@@ -15,7 +15,7 @@ from tictac.players import subtree_sum
 from tictac.scoring import two_in_a_row, win_loss
 from tictac.state import Mark, State
 
-__all__ = ["check_round_five_utility", "check_subtree_sum", "round_five_utility"]
+__all__ = ["check_round_five_utility", "check_subtree_sum"]
 
 
 def check_subtree_sum(function: Callable[[State, Mark], float]) -> Report:
