@@ -36,6 +36,14 @@ def test_subtree_sum_check() -> None:
         return sum(forgets_the_depth(state.play(m), me) for m in state.legal_moves())
 
     assert not check_subtree_sum(forgets_the_depth).passed
+
+    def one_short(state: State, me: str) -> float:  # depth = the marks, not the marks plus one
+        if state.is_terminal:
+            points = 10 if state.winner is None else 50 if state.winner == me else -10
+            return points / state.moves_made
+        return sum(one_short(state.play(m), me) for m in state.legal_moves())
+
+    assert not check_subtree_sum(one_short).passed
     assert subtree_sum(State.new(), "X") > 0
 
 
@@ -203,6 +211,10 @@ def test_round_five_as_printed_passes_up_a_win_in_one_and_the_text_would_take_it
         board, 0, True, utility=utility_as_described, sort_as_printed=False
     )
     assert described == [2, 1]
+    backwards, _ = minimax_as_printed(  # the utility mended, the sort still backwards
+        board, 0, True, utility=utility_as_described, sort_as_printed=True
+    )
+    assert backwards != [2, 1]
 
 
 # --- the round-five player's losses: only its first replies are mistakes ----------------------

@@ -413,3 +413,14 @@ def test_the_novices_mistake_is_named_and_described() -> None:
     )
     with pytest.raises(ValueError, match="mistake is one of 'worse', 'second', not 'third'"):
         make_player("novice", mistake="third")
+
+
+def test_the_remembered_ranking_is_the_ranking_worked_out_afresh() -> None:
+    from tictac import players
+
+    players._ranking.cache_clear()
+    for state in NON_TERMINAL:
+        assert players._ranking(state) == players.rank_moves(state)  # first call: fills the memo
+        assert players._ranking(state) is players._ranking(state)  # later calls: remembered
+        assert list(players.rank_moves(state)[0]) == players.ranked_moves(state)
+    assert players._ranking.cache_info().currsize == len(NON_TERMINAL)
