@@ -80,6 +80,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
                 __import__("tictac.exercises.lesson04_difficulty_levels", fromlist=["BEATEN"])
             ),
         ),
+        Cited("E. B. Wilson (1927)", "Wilson"),
+        Cited("*Statistical Science*, 2001", "Brown, Cai and DasGupta"),
         Cited("won 28 of 50 games against the defensive AI", "*five-rounds*"),
         Cited("250 games in all", "*five-rounds*"),
         Cited("they had played 150 games that afternoon", "*five-rounds*"),
