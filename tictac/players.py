@@ -232,8 +232,6 @@ def ranked_moves(state: State) -> list[int]:
     >>> ranked_moves(State.parse(".../.X./..."))  # the corners draw, the edges lose
     [0, 2, 6, 8, 1, 3, 5, 7]
     """
-    if state.is_terminal:
-        raise IllegalMove("ranked_moves() needs a game still in progress: this one is over")
     return list(_ranking(state)[0])
 
 
@@ -249,7 +247,15 @@ def rank_moves(state: State) -> tuple[tuple[int, ...], int]:
 
     >>> rank_moves(State.parse("XX./OO./..."))  # 2 wins; 5 blocks; the rest lose at once
     ((2, 5, 6, 7, 8), 1)
+    >>> rank_moves(State.parse("XXX/OO./..."))
+    Traceback (most recent call last):
+      ...
+    tictac.state.IllegalMove: there are no moves to rank: the game is over (X won)
     """
+    if state.is_terminal:
+        result = state.result()
+        how = "a draw" if result == "draw" else f"{result} won"
+        raise IllegalMove(f"there are no moves to rank: the game is over ({how})")
     outcomes = solver.move_outcomes(state)
     player = state.turn
     ranked = sorted(outcomes, key=lambda move: (*_rank(outcomes[move], player), move))
