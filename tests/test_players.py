@@ -424,3 +424,24 @@ def test_the_remembered_ranking_is_the_ranking_worked_out_afresh() -> None:
         assert players._ranking(state) is players._ranking(state)  # later calls: remembered
         assert list(players.rank_moves(state)[0]) == players.ranked_moves(state)
     assert players._ranking.cache_info().currsize == len(NON_TERMINAL)
+
+
+def test_the_remembered_completing_moves_are_those_worked_out_afresh() -> None:
+    from tictac import players
+
+    players._completing_moves.cache_clear()
+    for state in reachable_states():
+        for mark in ("X", "O"):
+            afresh = sorted(
+                {
+                    line[[state.cells[i] for i in line].index(".")]
+                    for line in oracle.lines(3, 3, 3)
+                    if [state.cells[i] for i in line].count(mark) == 2
+                    and "." in [state.cells[i] for i in line]
+                }
+            )
+            assert completing_moves(state, mark) == afresh  # the first call fills the memo
+            assert completing_moves(state, mark) == afresh  # later calls read it
+    answer = completing_moves(State.parse("XX./OO./..."), "O")
+    answer.append(9)  # a caller's list is its own: the memo is not changed
+    assert completing_moves(State.parse("XX./OO./..."), "O") == [5]

@@ -159,13 +159,20 @@ def completing_moves(state: State, player: Mark) -> list[int]:
     >>> completing_moves(State.parse("XX./OO./..."), "O")
     [5]
     """
+    return list(_completing_moves(state, player))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _completing_moves(state: State, player: Mark) -> tuple[int, ...]:
+    """:func:`completing_moves`, remembered: the rules of thumb ask at every move of every
+    game, and a position's answer never changes."""
     cells = state.cells
     found = set()
     for line in winning_lines(state.rows, state.cols, state.k):
         marks = [cells[i] for i in line]
         if marks.count(player) == state.k - 1 and marks.count(EMPTY) == 1:
             found.add(line[marks.index(EMPTY)])
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def tactical(*, win: bool, block: bool) -> Rule:
