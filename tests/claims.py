@@ -99,7 +99,31 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "03-minimax": (),
     #
-    "04-difficulty-levels": (),
+    "04-difficulty-levels": (
+        Checked(
+            "our novice wins in five moves 24.4% of its games against the blind player and "
+            "25.6% against itself",
+            lambda: __import__("odds").novice_five_move_wins(),
+        ),
+        Checked(
+            "then 2,000 seeded games against the offensive player, which must win 8% to 12%",
+            lambda: (lambda check: (check.TUNING_GAMES, *(round(100 * b) for b in check.BEATEN)))(
+                __import__("tictac.exercises.lesson04_difficulty_levels", fromlist=["BEATEN"])
+            ),
+        ),
+        Cited("E. B. Wilson (1927)", "Wilson"),
+        Cited("*Statistical Science*, 2001", "Brown, Cai and DasGupta"),
+        Cited("won 28 of 50 games against the defensive AI", "*five-rounds*"),
+        Cited("250 games in all", "*five-rounds*"),
+        Cited("they had played 150 games that afternoon", "*five-rounds*"),
+    ),
+    #
+    "05-tutorial-players": (
+        Cited(
+            "won 15 of their 50 games against it and lost as many, with 20 draws", "*five-rounds*"
+        ),
+        Cited("set traps and won 11 of the 50 games", "*five-rounds*"),
+    ),
     #
     "05-making-it-fast": (),
     #
@@ -163,6 +187,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "03-minimax-solutions": (),
     #
     "04-difficulty-levels-solutions": (),
+    #
+    "05-tutorial-players-solutions": (),
     #
     "05-making-it-fast-solutions": (),
     #

@@ -51,7 +51,7 @@ def test_every_name_from_before_the_split_is_still_offered() -> None:
 def test_every_lesson_modules_names_are_offered_by_the_package() -> None:
     names = [m.name for m in pkgutil.iter_modules(tictac.exercises.__path__)]
     lessons = [name for name in names if name.startswith("lesson")]
-    assert len(lessons) == 8 and set(names) == {*lessons, "checking"}
+    assert len(lessons) == 9 and set(names) == {*lessons, "checking"}
     for name in lessons:
         module = importlib.import_module(f"tictac.exercises.{name}")
         assert module.__doc__ and f"Lesson {int(name[6:8])} " in module.__doc__

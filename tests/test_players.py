@@ -450,3 +450,93 @@ def test_brute_force_answers_every_opening_outside_the_centre_in_the_centre() ->
     centre whenever it is free: playing O, that is its answer to each opening elsewhere."""
     openings = [State.new().play(move) for move in range(9) if move != 4]
     assert [brute_force_sum(state, random.Random(0)) for state in openings] == [4] * 8
+
+
+# --- the two novices: ours errs with a strictly worse move, the first tutorial's with the second --
+
+
+def tutorials_ranking(state: State) -> list[int]:
+    """The *Tic-Tac-Toe AI* tutorial's order, worked out by the referee: every move sorted by
+    its minimax value (10 minus O's moves for an X win, -10 plus them for an O win, 0 for a
+    draw), best first for the mover; the sort is stable, so equal moves stay in board order."""
+    mover = 1 if state.turn == "X" else -1
+
+    def tutorial_value(move: int) -> int:
+        child = oracle.outcome(state.play(move))
+        if child.value == 0:
+            return 0
+        marks = state.moves_made + 1 + child.plies  # on the board when the game is won
+        o_moves = marks // 2
+        return 10 - o_moves if child.value > 0 else -10 + o_moves
+
+    return sorted(state.legal_moves(), key=lambda move: -mover * tutorial_value(move))
+
+
+def test_the_tutorials_novice_takes_the_first_or_the_second_of_the_tutorials_ranking() -> None:
+    careful = make_player("novice", mistake="second", probability=1.0)
+    careless = make_player("novice", mistake="second", probability=0.0)
+    for state in NON_TERMINAL:
+        ranking = tutorials_ranking(state)
+        assert careful.choose(state) == ranking[0], state
+        assert careless.choose(state) == ranking[min(1, len(ranking) - 1)], state
+
+
+def test_the_tutorials_second_choice_is_often_no_mistake_and_ours_always_is() -> None:
+    from tictac.solver import best_moves as masters_moves
+
+    ours = make_player("novice", probability=0.0)
+    tutorials = make_player("novice", mistake="second", probability=0.0)
+    harmless = by_the_package = with_a_choice = 0
+    for state in NON_TERMINAL:
+        best = oracle.outcome(state)
+        if len(oracle.best_moves(state)) < len(state.legal_moves()):  # a worse move exists
+            assert oracle.outcome(state.play(ours.choose(state))) != (best.value, best.plies - 1)
+        if len(state.legal_moves()) > 1:
+            with_a_choice += 1
+            harmless += tutorials_ranking(state)[1] in oracle.best_moves(state)
+            by_the_package += tutorials.choose(state) in masters_moves(state)
+    assert harmless == by_the_package  # Lesson 4 prints the count, from the package
+    assert 0.25 < harmless / with_a_choice < 0.4  # "in about a third of the positions"
+
+
+def test_the_novices_mistake_is_named_and_described() -> None:
+    assert describe_level("novice") == (
+        "novice: the best move 40% of the time, else the best of the worse ones"
+    )
+    assert describe_level("novice", {"mistake": "second"}).endswith(
+        "the second-ranked, which may be as good"
+    )
+    with pytest.raises(ValueError, match="mistake is one of 'worse', 'second', not 'third'"):
+        make_player("novice", mistake="third")
+
+
+def test_the_remembered_ranking_is_the_ranking_worked_out_afresh() -> None:
+    from tictac import players
+
+    players._ranking.cache_clear()
+    for state in NON_TERMINAL:
+        assert players._ranking(state) == players.rank_moves(state)  # first call: fills the memo
+        assert players._ranking(state) is players._ranking(state)  # later calls: remembered
+        assert list(players.rank_moves(state)[0]) == players.ranked_moves(state)
+    assert players._ranking.cache_info().currsize == len(NON_TERMINAL)
+
+
+def test_the_remembered_completing_moves_are_those_worked_out_afresh() -> None:
+    from tictac import players
+
+    players._completing_on.cache_clear()
+    for state in reachable_states():
+        for mark in ("X", "O"):
+            afresh = sorted(
+                {
+                    line[[state.cells[i] for i in line].index(".")]
+                    for line in oracle.lines(3, 3, 3)
+                    if [state.cells[i] for i in line].count(mark) == 2
+                    and "." in [state.cells[i] for i in line]
+                }
+            )
+            assert completing_moves(state, mark) == afresh  # the first call fills the memo
+            assert completing_moves(state, mark) == afresh  # later calls read it
+    answer = completing_moves(State.parse("XX./OO./..."), "O")
+    answer.append(9)  # a caller's list is its own: the memo is not changed
+    assert completing_moves(State.parse("XX./OO./..."), "O") == [5]

@@ -22,10 +22,17 @@ from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.colors import LinearSegmentedColormap
+from matplotlib.ticker import PercentFormatter
 
-from tictac.tournament import MatchResult, RoundRobin
+from tictac.tournament import MatchResult, RoundRobin, wilson_interval
 
-__all__ = ["PALETTE", "results_chart", "round_robin_chart", "wins_by_length_chart"]
+__all__ = [
+    "PALETTE",
+    "interval_chart",
+    "results_chart",
+    "round_robin_chart",
+    "wins_by_length_chart",
+]
 
 PALETTE = {
     "blue": "#0072B2",
@@ -185,4 +192,58 @@ def round_robin_chart(table: RoundRobin, *, ax: Any = None) -> Any:
     ax.set_xlabel("against")
     ax.set_title("points per game (win 1, draw ½)")
     ax.figure.colorbar(image, ax=ax, shrink=0.8)
+    return ax
+
+
+_HIT, _MISS = "#0072B2", "#D55E00"  # Okabe-Ito blue and vermillion
+
+
+def interval_chart(
+    counts: Mapping[str, tuple[int, int]],
+    *,
+    truth: float | None = None,
+    xlabel: str = "rate",
+    ax: Any = None,
+) -> Any:
+    """Rates with their 95% Wilson intervals, one row per label, top to bottom.
+
+    `counts` maps a label to ``(successes, trials)``; each row shows the rate as a dot and the
+    interval as a line. With `truth`, a dashed line marks the true rate, and an interval that
+    misses it is drawn in vermillion with a hollow dot (the title counts them). With many
+    rows (more than 30) the labels are left out.
+
+    >>> ax = interval_chart({"a": (30, 100), "b": (60, 100)}, truth=0.5)
+    >>> ax.get_title()
+    '2 intervals, 2 miss the true rate'
+    """
+    labels = list(counts)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 0.6 + 0.32 * min(len(labels), 30)))
+    misses = 0
+    for row, label in enumerate(labels):
+        successes, trials = counts[label]
+        low, high = wilson_interval(successes, trials)
+        missed = truth is not None and not low <= truth <= high
+        misses += missed
+        colour = _MISS if missed else _HIT
+        ax.plot([low, high], [row, row], color=colour, linewidth=2 if missed else 1.5)
+        ax.plot(
+            successes / trials,
+            row,
+            "o",
+            color=colour,
+            markerfacecolor="white" if missed else colour,
+            markersize=5,
+        )
+    if truth is not None:
+        ax.axvline(truth, color="#333333", linestyle="--", linewidth=1)
+        ax.set_title(f"{len(labels)} intervals, {misses} miss the true rate")
+    if len(labels) > 30:
+        ax.set_yticks([])
+    else:
+        ax.set_yticks(range(len(labels)), labels)
+    ax.set_ylim(len(labels) - 0.5, -0.5)
+    ax.set_xlabel(xlabel)
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.spines[["top", "right"]].set_visible(False)
     return ax

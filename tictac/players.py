@@ -86,6 +86,7 @@ __all__ = [
     "LEVELS",
     "LEVEL_CHOICES",
     "NOT_OFFERED",
+    "NOVICE_MISTAKES",
     "BoardSize",
     "Level",
     "Player",
@@ -107,7 +108,10 @@ __all__ = [
     "offered_levels",
     "optimal",
     "random_move",
+    "rank_moves",
+    "ranked_moves",
     "searching",
+    "second_ranked",
     "subtree_sum",
     "tactical",
     "tidy_level_name",
@@ -352,11 +356,57 @@ def first_suboptimal(state: State, rng: random.Random) -> int:
     Moves are ranked the way the master ranks them: result first, then how soon a win
     comes or how late a loss does.
     """
+    ranked, equally_best = _ranking(state)
+    return ranked[equally_best] if equally_best < len(ranked) else ranked[0]
+
+
+def second_ranked(state: State, rng: random.Random) -> int:
+    """The second move of :func:`ranked_moves`, which may be just as good as the first: the
+    *Tic-Tac-Toe AI* tutorial's novice ranks every move and, when it errs, takes the second.
+
+    >>> second_ranked(State.parse(".../.X./..."), random.Random(0))  # a corner, as good as 0
+    2
+    """
+    ranked, _ = _ranking(state)
+    return ranked[1] if len(ranked) > 1 else ranked[0]
+
+
+def ranked_moves(state: State) -> list[int]:
+    """Every legal move, best first for the player to move, as the master ranks them (result
+    first, then how soon a win comes or how late a loss does); equal moves in board order.
+
+    >>> ranked_moves(State.parse(".../.X./..."))  # the corners draw, the edges lose
+    [0, 2, 6, 8, 1, 3, 5, 7]
+    """
+    return list(_ranking(state)[0])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _ranking(state: State) -> tuple[tuple[int, ...], int]:
+    """:func:`rank_moves`, remembered: a position's ranking never changes, and the novices ask
+    for it at every move (3x3 has only 4,520 positions to rank)."""
+    return rank_moves(state)
+
+
+def rank_moves(state: State) -> tuple[tuple[int, ...], int]:
+    """The legal moves best first (see :func:`ranked_moves`), and how many share the best rank.
+
+    >>> rank_moves(State.parse("XX./OO./..."))  # 2 wins; 5 blocks; the rest lose at once
+    ((2, 5, 6, 7, 8), 1)
+    >>> rank_moves(State.parse("XXX/OO./..."))
+    Traceback (most recent call last):
+      ...
+    tictac.state.IllegalMove: there are no moves to rank: the game is over (X won)
+    """
+    if state.is_terminal:
+        result = state.result()
+        how = "a draw" if result == "draw" else f"{result} won"
+        raise IllegalMove(f"there are no moves to rank: the game is over ({how})")
     outcomes = solver.move_outcomes(state)
-    ranked = sorted(outcomes, key=lambda move: _rank(outcomes[move], state.turn))
-    best = _rank(outcomes[ranked[0]], state.turn)
-    worse = [move for move in ranked if _rank(outcomes[move], state.turn) != best]
-    return worse[0] if worse else ranked[0]
+    player = state.turn
+    ranked = sorted(outcomes, key=lambda move: (*_rank(outcomes[move], player), move))
+    best = _rank(outcomes[ranked[0]], player)
+    return tuple(ranked), sum(_rank(outcomes[move], player) == best for move in ranked)
 
 
 def _rank(outcome: solver.Outcome, player: Mark) -> tuple[int, int]:
@@ -369,7 +419,8 @@ def _rank(outcome: solver.Outcome, player: Mark) -> tuple[int, int]:
 def blend(primary: Rule, alternative: Rule, probability: float) -> Rule:
     """Follow `primary` with the given probability, otherwise `alternative`.
 
-    The novice plays the best move 40% of the time: ``blend(optimal(), first_suboptimal, 0.4)``.
+    The novice plays a best move 40% of the time:
+    ``blend(optimal(random_ties=True), first_suboptimal, 0.4)``.
     """
     _check_probability(probability)
 
@@ -449,8 +500,24 @@ def _check_probability(probability: float) -> None:
 # The factories' keyword defaults are the levels' default options (see Level.defaults).
 
 
-def _novice(*, probability: float = 0.4) -> Rule:
-    return blend(optimal(random_ties=True), first_suboptimal, probability)
+NOVICE_MISTAKES = {
+    "worse": "the best of the worse ones",
+    "second": "the second-ranked, which may be as good",
+}
+"""The novice's two ways to err (its `mistake` option), in words: ``"worse"``, the best of
+the strictly worse moves (the best move itself is a random one of the equally good), or
+``"second"``, the *Tic-Tac-Toe AI* tutorial's: rank the moves once, equal ones in board
+order, and take the first or the second."""
+
+
+def _novice(*, probability: float = 0.4, mistake: str = "worse") -> Rule:
+    if mistake == "worse":
+        return blend(optimal(random_ties=True), first_suboptimal, probability)
+    if mistake == "second":
+        return blend(optimal(), second_ranked, probability)
+    raise ValueError(
+        f"the novice's mistake is one of {', '.join(map(repr, NOVICE_MISTAKES))}, not {mistake!r}"
+    )
 
 
 def _epsilon(*, epsilon: float = 0.1) -> Rule:
@@ -506,6 +573,8 @@ class Level:
     fast: Mapping[BoardSize, Mapping[str, Any]] = field(default_factory=dict)
     fast_note: str = ""
     not_offered: Mapping[BoardSize, str] = field(default_factory=dict)
+    wording: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
+    """How `about` says an option's values, by option, where the value itself reads badly."""
 
     def __post_init__(self) -> None:
         for size, options in self.fast.items():
@@ -541,7 +610,10 @@ class Level:
 
     def describe(self, options: Mapping[str, Any] | None = None) -> str:
         """How the level chooses, in one line, with `options` (defaults for those not given)."""
-        return self.about.format_map({**self.defaults, **(options or {})})
+        values = {**self.defaults, **(options or {})}
+        for name, words in self.wording.items():
+            values[name] = words.get(values[name], values[name])
+        return self.about.format_map(values)
 
 
 _BRUTE_FORCE_TOO_SLOW = (
@@ -594,7 +666,8 @@ CATALOGUE: dict[str, Level] = {
         Level(
             "novice",
             _novice,
-            "the best move {probability:.0%} of the time, else the best of the worse ones",
+            "the best move {probability:.0%} of the time, else {mistake}",
+            wording={"mistake": NOVICE_MISTAKES},
         ),
         Level(
             "medium",

@@ -14,7 +14,9 @@ importable from here (``from tictac.exercises import check_winner``):
   :func:`check_fork_rule`
 - ``lesson03_minimax``: :func:`check_minimax`, :func:`check_depth_aware_minimax`,
   :func:`check_predicted_moves`
-- ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_subtree_sum`
+- ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_beatable_level`,
+  :func:`check_told_apart`
+- ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson05_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`
 - ``lesson06_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
@@ -64,12 +66,22 @@ from tictac.exercises.lesson03_minimax import (
     check_minimax,
     check_predicted_moves,
 )
-from tictac.exercises.lesson04_difficulty_levels import check_sensible_level, check_subtree_sum
+from tictac.exercises.lesson04_difficulty_levels import (
+    LevelReport,
+    SeparationReport,
+    check_beatable_level,
+    check_sensible_level,
+    check_told_apart,
+)
 from tictac.exercises.lesson05_making_it_fast import (
     MoveOrderReport,
     check_alphabeta,
     check_alphabeta_nodes,
     check_move_order,
+)
+from tictac.exercises.lesson05_tutorial_players import (
+    check_round_five_utility,
+    check_subtree_sum,
 )
 from tictac.exercises.lesson06_beyond_3x3 import (
     HeuristicReport,
@@ -88,14 +100,17 @@ __all__ = [
     "GameReplay",
     "HeuristicReport",
     "LegalityCheck",
+    "LevelReport",
     "Mismatch",
     "MoveOrderReport",
     "OneOf",
     "PredictionReport",
     "Report",
+    "SeparationReport",
     "WhoWinsCheck",
     "check_alphabeta",
     "check_alphabeta_nodes",
+    "check_beatable_level",
     "check_centre_rule",
     "check_completing_moves",
     "check_count",
@@ -108,9 +123,11 @@ __all__ = [
     "check_minimax",
     "check_move_order",
     "check_predicted_moves",
+    "check_round_five_utility",
     "check_rule",
     "check_sensible_level",
     "check_subtree_sum",
+    "check_told_apart",
     "check_win_against",
     "check_who_wins",
     "check_winner",

@@ -1,5 +1,5 @@
-"""The checks for Lesson 4 (``notebooks/04-difficulty-levels.ipynb``): levels that never look
-silly, and the brute-force player's sum.
+"""The checks for Lesson 4 (``notebooks/04-difficulty-levels.ipynb``): a level that never looks
+silly and is beaten about one game in ten, and two levels told apart by enough games.
 
 >>> from tictac.players import optimal, random_move
 >>> check_sensible_level(optimal()).passed, check_sensible_level(random_move).passed
@@ -9,13 +9,28 @@ silly, and the brute-force player's sum.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from tictac.exercises.checking import Report, check_function, check_rule, exercise_positions
-from tictac.players import completing_moves, subtree_sum
-from tictac.state import Mark, State, other
+from tictac.exercises.checking import Report, check_rule
+from tictac.players import Player, completing_moves, make_player
+from tictac.state import State, other
+from tictac.tournament import MatchResult, play_match, wilson_interval
 
-__all__ = ["check_sensible_level", "check_subtree_sum"]
+__all__ = [
+    "LevelReport",
+    "SeparationReport",
+    "check_beatable_level",
+    "check_sensible_level",
+    "check_told_apart",
+]
+
+BEATEN = (0.08, 0.12)
+"""How often the offensive player may beat a well-tuned level: "about one game in ten"."""
+
+TUNING_GAMES = 2000
+"""Games the tuning check plays against the offensive player: enough for an interval about
+three points wide, so that the aim of 8% to 12% can be told from its neighbours."""
 
 
 def check_sensible_level(rule: Callable[[State, Any], Any]) -> Report:
@@ -27,31 +42,139 @@ def check_sensible_level(rule: Callable[[State, Any], Any]) -> Report:
     >>> print(check_sensible_level(random_move).summary())
     sensible level: ... of 4520 positions differ from the reference.
     """
-
-    def allowed(state: State) -> tuple[int, ...]:
-        wins = completing_moves(state, state.turn)
-        if wins:
-            return tuple(wins)
-        blocks = completing_moves(state, other(state.turn))
-        return tuple(blocks) if len(blocks) == 1 else state.legal_moves()
-
-    return check_rule("sensible level", rule, allowed)
+    return check_rule("sensible level", rule, _sensible_moves)
 
 
-def check_subtree_sum(function: Callable[[State, Mark], float]) -> Report:
-    """Check ``subtree_sum(state, me)``: the brute-force player's sum, over every finished
-    game below `state`, of `me`'s score 50/d for a win, 10/d for a draw and -10/d for a
-    loss, where d is the number of marks on the final board plus one.
+def _sensible_moves(state: State) -> tuple[int, ...]:
+    wins = completing_moves(state, state.turn)
+    if wins:
+        return tuple(wins)
+    blocks = completing_moves(state, other(state.turn))
+    return tuple(blocks) if len(blocks) == 1 else state.legal_moves()
 
-    It runs on positions with at least five marks, one per group of mirror images, for both
-    players, and compares the sums rounded to three decimals.
 
-    >>> check_subtree_sum(subtree_sum).passed
-    True
+@dataclass(repr=False)
+class LevelReport(Report):
+    """A :class:`Report` on a level: never silly, and how often the offensive player beat it."""
+
+    games: int = 0
+    beaten: int = 0
+
+    @property
+    def sensible(self) -> bool:
+        """True when the level took every win and blocked every single threat."""
+        return not self.mismatches and self.error is None and self.checked > 0
+
+    @property
+    def passed(self) -> bool:
+        """Sensible, and beaten in 8% to 12% of the games."""
+        low, high = BEATEN
+        return self.sensible and self.games > 0 and low <= self.beaten / self.games <= high
+
+    def summary(self) -> str:
+        if not self.sensible:
+            return Report.summary(self)
+        rate = self.beaten / self.games
+        low, high = wilson_interval(self.beaten, self.games)
+        measured = (
+            f"{self.name}: never silly in all {self.checked} positions; the offensive player "
+            f"beat it in {self.beaten} of {self.games} games, {rate:.1%} (95% interval "
+            f"{low:.1%} to {high:.1%})."
+        )
+        if self.passed:
+            return f"{measured} About one game in ten. Well done!"
+        advice = "make it harder" if rate > BEATEN[1] else "make it easier"
+        return f"{measured} Aim for {BEATEN[0]:.0%} to {BEATEN[1]:.0%}: {advice}."
+
+
+def check_beatable_level(rule: Callable[[State, Any], Any]) -> LevelReport:
+    """Check a difficulty level: never silly (see :func:`check_sensible_level`), and beaten by
+    the offensive player, a stand-in for a casual player, in 8% to 12% of 2,000 seeded games
+    (sides alternating). `rule` is a rule ``rule(state, rng)`` or a player.
+
+    >>> from tictac.players import optimal
+    >>> print(check_beatable_level(optimal(random_ties=True)).summary())
+    beatable level: never silly in all 4520 positions; the offensive player beat it in 0 of
+    2000 games, 0.0% (95% interval 0.0% to 0.2%). Aim for 8% to 12%: make it easier.
     """
-    return check_function(
-        "subtree sum",
-        lambda s: {me: round(function(s, me), 3) for me in ("X", "O")},
-        lambda s: {me: round(subtree_sum(s, me), 3) for me in ("X", "O")},
-        exercise_positions(min_marks=5, up_to_symmetry=True),
-    )
+    found = check_rule("beatable level", rule, _sensible_moves)
+    report = LevelReport(found.name, found.checked, found.mismatches, found.error)
+    if report.sensible:
+        level = rule if isinstance(rule, Player) else Player("your level", rule)
+        match = play_match(level, make_player("offensive"), games=TUNING_GAMES, seed=0)
+        report.games = TUNING_GAMES
+        report.beaten = match.wins(match.second)
+    return report
+
+
+@dataclass(repr=False)
+class SeparationReport(Report):
+    """A :class:`Report` on two measured rates: do their 95% intervals overlap?"""
+
+    player: str = ""
+    rates: tuple[tuple[str, int, int], ...] = ()
+
+    @property
+    def intervals(self) -> list[tuple[float, float]]:
+        """The 95% Wilson interval of each rate."""
+        return [wilson_interval(wins, games) for _, wins, games in self.rates]
+
+    @property
+    def passed(self) -> bool:
+        """True when the two intervals do not overlap."""
+        if self.error is not None or len(self.rates) != 2:
+            return False
+        (low_a, high_a), (low_b, high_b) = self.intervals
+        return high_a < low_b or high_b < low_a
+
+    def summary(self) -> str:
+        if self.error is not None:
+            return f"{self.name}: {self.error}"
+        parts = [
+            f"{wins / games:.1%} of {games:,} games {label} (95% interval {low:.1%} to {high:.1%})"
+            for (label, wins, games), (low, high) in zip(self.rates, self.intervals)
+        ]
+        measured = f"{self.name}: {self.player} wins {parts[0]}; {parts[1]}."
+        if self.passed:
+            (label_a, wins_a, games_a), (label_b, wins_b, games_b) = self.rates
+            more = label_a if wins_a / games_a > wins_b / games_b else label_b
+            return (
+                f"{measured} The intervals are apart, so the difference is real: {self.player} "
+                f"wins more often {more}. Well done!"
+            )
+        return (
+            f"{measured} The intervals overlap, so these games cannot tell the two apart: play "
+            "more (four times the games halve an interval's width)."
+        )
+
+
+def check_told_apart(first: MatchResult, second: MatchResult, player: str) -> SeparationReport:
+    """Check that two matches tell `player`'s win rates apart: their 95% intervals must not
+    overlap.
+
+    >>> from tictac.players import make_player
+    >>> a = play_match(make_player("offensive"), make_player("random"), games=40, seed=1)
+    >>> b = play_match(make_player("offensive"), make_player("defensive"), games=40, seed=2)
+    >>> print(check_told_apart(a, b, "offensive").summary())
+    told apart: offensive wins 77.5% of 40 games against random (95% interval 62.5% to 87.7%);
+    22.5% of 40 games against defensive (95% interval 12.3% to 37.5%). The intervals are apart,
+    so the difference is real: offensive wins more often against random. Well done!
+    """
+    report = SeparationReport("told apart", 0, player=player)
+    rates = []
+    for match in (first, second):
+        if player not in (match.first, match.second):
+            report.error = (
+                f"{player!r} did not play in the match {match.first} vs {match.second}: pass "
+                "the name of the player the two matches share"
+            )
+            return report
+        opponent = match.second if player == match.first else match.first
+        rates.append((f"against {opponent}", match.wins(player), len(match.games)))
+    if rates[0][0] == rates[1][0]:
+        rates = [
+            (f"{label} ({n} match)", w, g) for n, (label, w, g) in zip(("first", "second"), rates)
+        ]
+    report.rates = tuple(rates)
+    report.checked = 2
+    return report
