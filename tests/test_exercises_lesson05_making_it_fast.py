@@ -102,6 +102,9 @@ def test_alphabeta_node_count_check_says_which_way_the_counts_are_off() -> None:
     assert not shallow.passed
     assert all(m.got < m.expected for m in shallow.mismatches)
     assert "too low" in shallow.summary() and "call itself" in shallow.summary()
+    forgets_to_return = check_alphabeta_nodes(lambda state: None)  # type: ignore[arg-type,return-value]
+    assert not forgets_to_return.passed and "returned None, not a count" in str(forgets_to_return)
+    assert 'data-check="failed"' in forgets_to_return._repr_html_()
 
 
 def _centre_first(state: State) -> list[int]:

@@ -57,7 +57,13 @@ class _NodeCountReport(Report):
 
 
 def _count_hint(mismatches: list[Mismatch]) -> str:
-    """What the wrong counts suggest: too few, too many, or both."""
+    """What the wrong counts suggest: not numbers, too few, too many, or both."""
+    not_counts = [m.got for m in mismatches if not isinstance(m.got, (int, float))]
+    if not_counts:
+        return (
+            f"Your function returned {not_counts[0]!r}, not a count: it should return the "
+            "number of positions visited (is a return statement missing?)."
+        )
     if all(m.got == 1 for m in mismatches):
         return (
             "Your function counts 1 everywhere: only the position it starts from. The counting "
