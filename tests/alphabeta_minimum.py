@@ -14,7 +14,9 @@ against the window (at or below alpha, strictly inside, at or above beta), not o
 bound it returns; :func:`outcomes`, which assumes nothing of the sort, confirms that on small
 positions.
 
->>> fewest(tuple("XX.OO...."))   # X to move wins at once: one move tried, two positions
+>>> fewest(tuple("XX.OO...."))   # X wins at once, but with beta = +inf it tries every move
+15
+>>> fewest(tuple("XX.OO...."), beta=1)   # told that +1 is enough, it stops at the win
 2
 """
 
