@@ -97,7 +97,12 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("(*Cognitive Science* 17, 1993)", "Crowley and Siegler"),
     ),
     #
-    "03-minimax": (),
+    "03-minimax": (
+        Checked(
+            "The check runs it on 623 positions",
+            __import__("lesson_figures").unfinished_positions_with_two_marks,
+        ),
+    ),
     #
     "04-difficulty-levels": (
         Checked(
@@ -125,7 +130,61 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("set traps and won 11 of the 50 games", "*five-rounds*"),
     ),
     #
-    "05-making-it-fast": (),
+    "05-making-it-fast": (
+        # The figures come from tests/lesson_figures.py (imported here by name so that this
+        # entry stays on its own lines); the fewest positions are worked out the long way.
+        Checked(
+            "59,705 positions, 27,732 of them",
+            __import__("lesson_figures").positions_after_a_corner,
+        ),
+        Checked("That is 100 times less work", __import__("lesson_figures").memo_saving),
+        Checked(
+            "The same value from 30 times fewer", __import__("lesson_figures").alphabeta_saving
+        ),
+        Checked(
+            "8.7 times fewer positions than the same search in board order",
+            __import__("lesson_figures").ordering_saving,
+        ),
+        Checked(
+            "1,452 positions: from the empty board, no order",
+            __import__("lesson_figures").fewest_positions,
+        ),
+        Checked(
+            "Our cheap rule of thumb needs 1.44 times that",
+            __import__("lesson_figures").ordered_over_fewest,
+        ),
+        Cited(
+            '"An analysis of alpha-beta pruning", *Artificial Intelligence* 6, 1975',
+            "Knuth and Moore",
+        ),
+        Checked(
+            "the square root of 549,946, 742",
+            lambda: (
+                __import__("alphabeta_minimum").tree_nodes(tuple(".........")),
+                __import__("lesson_figures").square_root_of_plain(),
+            ),
+        ),
+        Checked(
+            "for 3,293 times the work of the bottom one",
+            __import__("lesson_figures").top_bar_over_bottom_bar,
+        ),
+        Checked("the 1,452 of the best order", __import__("lesson_figures").fewest_positions),
+        Cited("at 9! = 362,880 computations", "*Ep 2* tutorial"),
+        Checked(
+            "the answer is the 18,297 above", __import__("lesson_figures").board_order_positions
+        ),
+        Checked(
+            "cuts alpha-beta's work 8.7 times again. Without a memo no order gets below 1,452",
+            lambda: (
+                __import__("lesson_figures").ordering_saving(),
+                __import__("lesson_figures").fewest_positions(),
+            ),
+        ),
+        Checked(
+            "the same value from 30 times fewer positions",
+            __import__("lesson_figures").alphabeta_saving,
+        ),
+    ),
     #
     "06-beyond-3x3": (
         Checked(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from tictac import State, depth_aware, minimax, plus_minus_ten
-from tictac.exercises import check_depth_aware_minimax, check_predicted_moves
+from tictac.exercises import check_depth_aware_minimax, check_minimax, check_predicted_moves
 from tictac.search import minimax_value
 
 
@@ -33,3 +35,40 @@ def test_predictions_are_checked_without_giving_the_answer_away() -> None:
 def test_predictions_report_a_bad_board_instead_of_crashing() -> None:
     report = check_predicted_moves({"OO.......": 2})
     assert not report.passed and report.error is not None and "OO......." in report.summary()
+
+
+def _lesson_starter(state: State) -> float:
+    """Exercise 1's first attempt: it values finished games only."""
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner]
+    return 0
+
+
+def _always_maximises(state: State) -> float:
+    """A plausible slip: both players take the largest value."""
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner]
+    return max(_always_maximises(state.play(move)) for move in state.legal_moves())
+
+
+@pytest.mark.slow
+def test_the_minimax_check_fails_the_starter_and_a_slip_and_passes_minimax() -> None:
+    starter = check_minimax(_lesson_starter)
+    assert not starter.passed and "differ from the reference" in starter.summary()
+    assert not check_minimax(functools.cache(_always_maximises)).passed
+    assert check_minimax(minimax_value).passed
+
+
+def test_predictions_may_name_a_cell_by_row_and_column() -> None:
+    fork = State.parse("..X/X.X/O.O")  # O to move: +-10 plays 4, the centre, before the win at 7
+    assert check_predicted_moves({fork: (1, 1)}, score=plus_minus_ten).passed
+    assert check_predicted_moves({fork: (2, 1)}, score=depth_aware).passed
+    wrong = check_predicted_moves({fork: (2, 1)}, score=plus_minus_ten)
+    assert not wrong.passed and "not (2, 1)" in str(wrong)
+
+
+@pytest.mark.parametrize("guess", [None, (3, 0), (1,), "4", 9])
+def test_a_guess_that_names_no_cell_is_wrong_not_an_error(guess: object) -> None:
+    report = check_predicted_moves({"..X/X.X/O.O": guess}, score=plus_minus_ten)
+    assert not report.passed and report.error is None and len(report.mismatches) == 1
+    assert f"not {guess!r}" in str(report)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections.abc import Callable
 
+import alphabeta_minimum as minimum
 import pytest
 
-from tictac import State, alphabeta
-from tictac.exercises import check_alphabeta_nodes, check_move_order
+from tictac import State, alphabeta, winning_lines
+from tictac.exercises import check_alphabeta, check_alphabeta_nodes, check_move_order
 from tictac.exercises.lesson05_making_it_fast import _textbook_alphabeta
+from tictac.players import completing_moves
 
 
 def _count_alphabeta(state: State, cut: Callable[[float, float], bool]) -> tuple[float, int]:
@@ -63,19 +66,102 @@ def test_alphabeta_node_count_check() -> None:
     report = check_alphabeta_nodes(late_cut)
     assert not report.passed
     assert all(m.got > m.expected for m in report.mismatches)
+    assert "too high" in report.summary() and "alpha >= beta" in report.summary()
 
 
-def test_move_order_check_measures_a_good_order() -> None:
-    centre_first = {4: 0, 0: 1, 2: 1, 6: 1, 8: 1}
+def _calls_the_other_search(state: State) -> int:
+    """Exercise 2's first attempt: it counts the position it starts from, then searches with a
+    function that does not count."""
+    return 1
 
-    def order(state: State) -> list[int]:
-        return sorted(state.legal_moves(), key=lambda m: centre_first.get(m, 2))
 
-    report = check_move_order(order)
-    assert report.passed
+def _counts_only_the_first_level(state: State) -> int:
+    """A slip: the counting search calls a search that does not count for the moves below."""
+    visited = 1
+    if not state.is_terminal:
+        alpha, beta = -math.inf, math.inf
+        for move in state.legal_moves():
+            visited += 1
+            value = alphabeta(state.play(move), exact_root=False).value
+            if state.turn == "X":
+                alpha = max(alpha, value)
+            else:
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+    return visited
+
+
+@pytest.mark.slow
+def test_alphabeta_node_count_check_says_which_way_the_counts_are_off() -> None:
+    starter = check_alphabeta_nodes(_calls_the_other_search)
+    assert not starter.passed and "counts 1 everywhere" in starter.summary()
+    assert "call itself" in starter.summary()
+    assert 'data-check="failed"' in starter._repr_html_()
+    shallow = check_alphabeta_nodes(_counts_only_the_first_level)
+    assert not shallow.passed
+    assert all(m.got < m.expected for m in shallow.mismatches)
+    assert "too low" in shallow.summary() and "call itself" in shallow.summary()
+    forgets_to_return = check_alphabeta_nodes(lambda state: None)  # type: ignore[arg-type,return-value]
+    assert not forgets_to_return.passed and "returned None, not a count" in str(forgets_to_return)
+    assert 'data-check="failed"' in forgets_to_return._repr_html_()
+
+
+def _centre_first(state: State) -> list[int]:
+    """Centre, then corners, then edges: better than board order, not good enough."""
+    rank = {4: 0, 0: 1, 2: 1, 6: 1, 8: 1}
+    return sorted(state.legal_moves(), key=lambda m: rank.get(m, 2))
+
+
+def _edges_first(state: State) -> list[int]:
+    """Worse than board order."""
+    return sorted(state.legal_moves(), key=lambda m: m % 2 == 0)
+
+
+def _wins_blocks_then_lines(state: State) -> list[int]:
+    """The solution's order: a win, then a block, then the cells on the most lines."""
+    wins = completing_moves(state, state.turn)
+    blocks = completing_moves(state, "O" if state.turn == "X" else "X")
+    lines = winning_lines(3, 3, 3)
+
+    def rank(move: int) -> tuple[bool, bool, int]:
+        return move not in wins, move not in blocks, -sum(move in line for line in lines)
+
+    return sorted(state.legal_moves(), key=rank)
+
+
+def test_move_order_check_measures_an_order_and_compares_it_with_board_order() -> None:
+    report = check_move_order(_centre_first)
+    assert report.legal
     assert report.board_order_nodes == alphabeta(State.new(), exact_root=False).stats.nodes
     assert 0 < report.nodes < report.board_order_nodes
     assert f"{report.nodes:,}" in report.summary() and f"{report.nodes:,}" in repr(report)
+    assert "times fewer than in board order" in report.summary()
+
+
+def test_move_order_check_fails_board_order_the_lessons_starter_and_says_the_goal() -> None:
+    report = check_move_order(State.legal_moves)
+    assert report.legal and not report.passed
+    assert report.nodes == report.board_order_nodes == 18_297
+    assert "the goal is fewer than 3,000" in report.summary()
+    assert 'data-check="failed"' in report._repr_html_()
+
+
+def test_move_order_check_fails_an_order_worse_than_board_order() -> None:
+    report = check_move_order(_edges_first)
+    assert report.legal and not report.passed
+    assert report.nodes > report.board_order_nodes
+    assert "times as many as in board order" in report.summary()
+
+
+def test_move_order_check_passes_only_below_the_goal() -> None:
+    good = check_move_order(_wins_blocks_then_lines)
+    assert good.passed and good.nodes < 3_000 and "Well done" in good.summary()
+    assert 'data-check="passed"' in good._repr_html_()
+    at_the_goal = check_move_order(_wins_blocks_then_lines, goal=good.nodes)
+    assert not at_the_goal.passed and f"fewer than {good.nodes:,}" in at_the_goal.summary()
+    assert check_move_order(_wins_blocks_then_lines, goal=good.nodes + 1).passed
+    assert not check_move_order(_centre_first).passed  # better than board order, not enough
 
 
 @pytest.mark.parametrize(
@@ -90,3 +176,137 @@ def test_move_order_check_refuses_orders_that_are_not_the_legal_moves(order: obj
     report = check_move_order(order)  # type: ignore[arg-type]
     assert not report.passed and report.nodes == 0
     assert "differ from the reference" in report.summary()
+
+
+# ---------------------------------------------------------------------------------------------
+# The fewest positions alpha-beta can visit (Lesson 5, "Good moves first"): worked out the long
+# way in `alphabeta_minimum`, checked by brute force, and reached by a real order of moves.
+
+WINDOWS = list(itertools.combinations((-math.inf, -1, 0, 1, math.inf), 2))
+
+
+def test_the_board_images_are_the_eight_turns_and_flips() -> None:
+    lopsided = tuple("XO......X")
+    assert len(set(minimum.images(lopsided))) == 8
+    assert {image.count("X") for image in minimum.images(lopsided)} == {2}
+
+
+@pytest.mark.slow
+def test_the_fewest_positions_are_what_every_order_of_the_moves_can_do_at_best() -> None:
+    """Brute force over every order, trusting nothing about how the search goes on, on every
+    position with four empty cells or fewer (one per group of mirror images) and every window
+    alpha-beta can meet."""
+    small = {
+        min(minimum.images(cells))
+        for cells in minimum.reachable(tuple("........."))
+        if cells.count(".") <= 4 and not minimum.is_over(cells)
+    }
+    assert len(small) > 300
+    for cells in small:
+        for alpha, beta in WINDOWS:
+            every_order = minimum.outcomes(cells, alpha, beta)
+            assert min(visited for _, visited in every_order) == minimum.fewest(cells, alpha, beta)
+
+
+@pytest.mark.slow
+def test_a_move_order_makes_alpha_beta_visit_the_fewest_positions_from_the_empty_board() -> None:
+    """An order of moves, one per position (as `order_moves=` takes it), with which the
+    package's textbook alpha-beta visits exactly the minimum: 1,452 positions."""
+    first = _first_moves_for_the_minimum()
+
+    def order(state: State) -> list[int]:
+        moves = list(state.legal_moves())
+        chosen = first.get(tuple(state.cells))
+        return moves if chosen is None else [chosen, *(m for m in moves if m != chosen)]
+
+    value, visited = _textbook_alphabeta(State.new(), order)
+    assert (value, visited) == (0, minimum.fewest(tuple(".........")))
+    assert visited == 1452
+
+
+def _first_moves_for_the_minimum() -> dict[tuple[str, ...], int]:
+    """For each position the minimal search visits, a first move to try that is cheapest for
+    every window the position is searched with (the other moves follow in board order)."""
+    first: dict[tuple[str, ...], int] = {}
+    windows: dict[tuple[str, ...], set[tuple[float, float]]] = {}
+
+    def cheapest_firsts(cells: tuple[str, ...], alpha: float, beta: float) -> set[int]:
+        cost = minimum.fewest(cells, alpha, beta) - 1
+        return {
+            move
+            for move, child in _moves_and_children(cells)
+            if sum(n for n, _ in _searched(cells, move, alpha, beta)) == cost
+        }
+
+    def walk(cells: tuple[str, ...], alpha: float, beta: float) -> None:
+        if minimum.is_over(cells):
+            return
+        windows.setdefault(cells, set()).add((alpha, beta))
+        usable = set.intersection(*(cheapest_firsts(cells, a, b) for a, b in windows[cells]))
+        assert usable, f"no first move is cheapest for every window at {''.join(cells)}"
+        first[cells] = min(usable) if first.get(cells) not in usable else first[cells]
+        for _, (child, window) in _searched(cells, first[cells], alpha, beta):
+            walk(child, *window)
+
+    for _ in range(3):  # a position met again with a new window may change its first move
+        walk(tuple("........."), -math.inf, math.inf)
+    return first
+
+
+def _moves_and_children(cells: tuple[str, ...]) -> list[tuple[int, tuple[str, ...]]]:
+    moves = [i for i, cell in enumerate(cells) if cell == "."]
+    return list(zip(moves, minimum.children(cells)))
+
+
+def _searched(
+    cells: tuple[str, ...], first: int, alpha: float, beta: float
+) -> list[tuple[int, tuple[tuple[str, ...], tuple[float, float]]]]:
+    """The children alpha-beta searches from `cells` trying `first` and then the rest in board
+    order, each with the fewest positions below it and the window it is searched with."""
+    pairs = _moves_and_children(cells)
+    pairs.sort(key=lambda pair: pair[0] != first)
+    searched = []
+    for _, child in pairs:
+        if alpha >= beta:
+            break
+        searched.append((minimum.fewest(child, alpha, beta), (child, (alpha, beta))))
+        alpha, beta = minimum.narrowed(cells, minimum.value(child), alpha, beta)
+    return searched
+
+
+def _starter_alphabeta(state: State, alpha: float = -math.inf, beta: float = math.inf) -> float:
+    """Exercise 1's first attempt: X's turn without cuts, O's turn left to the student."""
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner]
+    if state.turn == "X":
+        return max(
+            _starter_alphabeta(state.play(move), alpha, beta) for move in state.legal_moves()
+        )
+    return 0
+
+
+def _swaps_the_window(state: State, alpha: float = -math.inf, beta: float = math.inf) -> float:
+    """A slip: the window is passed down as (beta, alpha), so searches below cut too early."""
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner]
+    maximising = state.turn == "X"
+    best = -math.inf if maximising else math.inf
+    for move in state.legal_moves():
+        value = _swaps_the_window(state.play(move), beta, alpha)
+        if maximising:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+@pytest.mark.slow
+def test_the_alphabeta_check_fails_the_starter_and_a_slip_and_passes_alphabeta() -> None:
+    starter = check_alphabeta(_starter_alphabeta)
+    assert not starter.passed and "differ from the reference" in starter.summary()
+    assert not check_alphabeta(_swaps_the_window).passed
+    assert check_alphabeta(lambda state: _count_alphabeta(state, operator.ge)[0]).passed

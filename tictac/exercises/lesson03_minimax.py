@@ -9,6 +9,8 @@ True
 depth-aware minimax: ... positions differ from the reference.
 >>> check_predicted_moves({"XX./OO./...": 2}).passed
 True
+>>> check_predicted_moves({"XX./OO./...": (0, 2)}).passed   # a (row, col) pair works too
+True
 """
 
 from __future__ import annotations
@@ -78,10 +80,11 @@ def check_predicted_moves(
     predictions: dict[Any, Any], *, score: Score = win_loss
 ) -> PredictionReport:
     """Check guesses ``{position: move}`` of the move minimax plays with `score`, taking the
-    first best move in board order (``tie_break="first"``, as the tutorials do).
+    first best move in board order (``tie_break="first"``).
 
-    Positions may be given as states or as board text. The report says which guesses are
-    wrong without giving the right moves away.
+    Positions may be given as states or as board text, moves as cell numbers or as
+    ``(row, col)`` pairs. The report says which guesses are wrong without giving the right
+    moves away.
 
     >>> print(check_predicted_moves({"XX./OO./...": 5}))
     moves chosen with win_loss: 1 of 1 predictions are not the move minimax plays. ...
@@ -97,6 +100,15 @@ def check_predicted_moves(
             return report
         expected = minimax(state, score=score, memo="plain").move
         report.checked += 1
-        if guess != expected:
+        if _cell_of(state, guess) != expected:
             report.mismatches.append(Mismatch(state, expected, guess))
     return report
+
+
+def _cell_of(state: State, guess: Any) -> int | None:
+    """The cell a guess names (a cell number or a ``(row, col)`` pair), or None if it names
+    none: a guess such as ``None`` or ``(3, 0)`` is simply wrong."""
+    try:
+        return state.index_of(guess)
+    except (ValueError, TypeError):
+        return None
