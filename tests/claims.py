@@ -130,7 +130,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("set traps and won 11 of the 50 games", "*five-rounds*"),
     ),
     #
-    "05-making-it-fast": (
+    "06-making-it-fast": (
         # The figures come from tests/lesson_figures.py (imported here by name so that this
         # entry stays on its own lines); the fewest positions are worked out the long way.
         Checked(
@@ -186,7 +186,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         ),
     ),
     #
-    "06-beyond-3x3": (
+    "07-beyond-3x3": (
         Checked(
             "images visits 39,429 positions",
             lambda: __import__("claims_beyond_3x3").lesson_five_visits(4, 4, 4),
@@ -218,7 +218,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("*A Survey of Monte Carlo Tree Search Methods*, 2012", "Browne and others"),
     ),
     #
-    "07-play": (),
+    "08-play": (),
     #
     "00-welcome-solutions": (),
     #
@@ -249,16 +249,16 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "05-tutorial-players-solutions": (),
     #
-    "05-making-it-fast-solutions": (),
+    "06-making-it-fast-solutions": (),
     #
-    "06-beyond-3x3-solutions": (
+    "07-beyond-3x3-solutions": (
         Checked(
             "a line with one mark 3, with two 15, with three 63",
             lambda: __import__("claims_beyond_3x3").weights_of_a_line(),
         ),
     ),
     #
-    "07-play-solutions": (
+    "08-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),
     ),
 }

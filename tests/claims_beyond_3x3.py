@@ -1,4 +1,4 @@
-"""What `tests/claims.py` computes for Lesson 6 (beyond 3x3) and its solutions.
+"""What `tests/claims.py` computes for Lesson 7 (beyond 3x3) and its solutions.
 
 Kept apart from `claims.py` so that the lessons' entries there stay one line each. The solver
 counts use its private parts on purpose: they measure how much of the 4x4 proof the solver's
@@ -16,7 +16,7 @@ from tictac.mcts import uct_search
 
 
 def lesson_five_visits(rows: int, cols: int, k: int) -> int:
-    """Positions visited by Lesson 5's fastest search (alpha-beta, move order, symmetric
+    """Positions visited by Lesson 6's fastest search (alpha-beta, move order, symmetric
     transposition table) proving the empty board's value."""
     result = alphabeta(
         State.new(rows, cols, k), exact_root=False, order_moves=True, memo="symmetric"

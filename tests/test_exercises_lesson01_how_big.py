@@ -1,4 +1,4 @@
-"""The counting questions of Lessons 1 and 7: each answer is the one an independent count
+"""The counting questions of Lessons 1 and 8: each answer is the one an independent count
 finds, the lessons' starters fail, and the message says which way to look without the answer."""
 
 from __future__ import annotations

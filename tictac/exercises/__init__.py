@@ -9,7 +9,7 @@ The checks live in one module per lesson, named like the lesson's notebook, and 
 importable from here (``from tictac.exercises import check_winner``):
 
 - ``lesson00_welcome``: :func:`check_winner`, :func:`check_legality`, :func:`check_game`
-- ``lesson01_how_big``: :func:`check_count` (its questions come from Lessons 1 and 7)
+- ``lesson01_how_big``: :func:`check_count` (its questions come from Lessons 1 and 8)
 - ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_centre_rule`,
   :func:`check_fork_rule`
 - ``lesson03_minimax``: :func:`check_minimax`, :func:`check_depth_aware_minimax`,
@@ -17,10 +17,10 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_beatable_level`,
   :func:`check_told_apart`
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
-- ``lesson05_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
+- ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`
-- ``lesson06_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
-- ``lesson07_play``: :func:`check_win_against`
+- ``lesson07_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
+- ``lesson08_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
 
@@ -73,23 +73,23 @@ from tictac.exercises.lesson04_difficulty_levels import (
     check_sensible_level,
     check_told_apart,
 )
-from tictac.exercises.lesson05_making_it_fast import (
+from tictac.exercises.lesson05_tutorial_players import (
+    check_round_five_utility,
+    check_subtree_sum,
+)
+from tictac.exercises.lesson06_making_it_fast import (
     MoveOrderReport,
     check_alphabeta,
     check_alphabeta_nodes,
     check_move_order,
 )
-from tictac.exercises.lesson05_tutorial_players import (
-    check_round_five_utility,
-    check_subtree_sum,
-)
-from tictac.exercises.lesson06_beyond_3x3 import (
+from tictac.exercises.lesson07_beyond_3x3 import (
     HeuristicReport,
     WhoWinsCheck,
     check_heuristic,
     check_who_wins,
 )
-from tictac.exercises.lesson07_play import GameCheck, check_win_against
+from tictac.exercises.lesson08_play import GameCheck, check_win_against
 
 __all__ = [
     "COUNT_QUESTIONS",

@@ -1,4 +1,4 @@
-"""The checks of Lesson 5 (making it fast): alpha-beta's positions visited, and move orders."""
+"""The checks of Lesson 6 (making it fast): alpha-beta's positions visited, and move orders."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from tictac import State, alphabeta, winning_lines
 from tictac.exercises import check_alphabeta, check_alphabeta_nodes, check_move_order
-from tictac.exercises.lesson05_making_it_fast import _textbook_alphabeta
+from tictac.exercises.lesson06_making_it_fast import _textbook_alphabeta
 from tictac.players import completing_moves
 
 
@@ -179,7 +179,7 @@ def test_move_order_check_refuses_orders_that_are_not_the_legal_moves(order: obj
 
 
 # ---------------------------------------------------------------------------------------------
-# The fewest positions alpha-beta can visit (Lesson 5, "Good moves first"): worked out the long
+# The fewest positions alpha-beta can visit (Lesson 6, "Good moves first"): worked out the long
 # way in `alphabeta_minimum`, checked by brute force, and reached by a real order of moves.
 
 WINDOWS = list(itertools.combinations((-math.inf, -1, 0, 1, math.inf), 2))

@@ -1,4 +1,4 @@
-"""The checks for Lesson 5 (``notebooks/05-making-it-fast.ipynb``): alpha-beta and move order.
+"""The checks for Lesson 6 (``notebooks/06-making-it-fast.ipynb``): alpha-beta and move order.
 
 >>> from tictac.search import alphabeta
 >>> def my_alphabeta(state):

@@ -1,4 +1,4 @@
-"""The checks of Lesson 6 (beyond 3x3): a heuristic shown better than open lines, and a
+"""The checks of Lesson 7 (beyond 3x3): a heuristic shown better than open lines, and a
 prediction of who wins an m,n,k game. Each fails its starter, passes the solution and fails
 plausible wrong answers."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from tictac import State, open_lines, winning_lines
 from tictac.exercises import check_heuristic, check_who_wins
-from tictac.exercises.lesson06_beyond_3x3 import OPENINGS, HeuristicReport
+from tictac.exercises.lesson07_beyond_3x3 import OPENINGS, HeuristicReport
 
 
 def weighted_lines(state: State, ply: int) -> float:
@@ -192,7 +192,7 @@ def test_the_checked_positions_are_all_positions_with_few_marks(
     board: tuple[int, int, int], marks: int
 ) -> None:
     from tictac import reachable_states
-    from tictac.exercises.lesson06_beyond_3x3 import _heuristic_positions
+    from tictac.exercises.lesson07_beyond_3x3 import _heuristic_positions
 
     expected = []
     for state in reachable_states(State.new(*board)):  # breadth first: stop at the next level
