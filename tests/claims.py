@@ -26,6 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import alphabeta_minimum
+import claims_beyond_3x3
+import lesson_figures
+import odds
+
+from tictac.exercises import lesson04_difficulty_levels
+
 Number = int | float
 
 
@@ -100,7 +107,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "03-minimax": (
         Checked(
             "The check runs it on 623 positions",
-            __import__("lesson_figures").unfinished_positions_with_two_marks,
+            lesson_figures.unfinished_positions_with_two_marks,
         ),
     ),
     #
@@ -108,12 +115,12 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Checked(
             "our novice wins in five moves 24.4% of its games against the blind player and "
             "25.6% against itself",
-            lambda: __import__("odds").novice_five_move_wins(),
+            odds.novice_five_move_wins,
         ),
         Checked(
             "then 2,000 seeded games against the offensive player, which must win 8% to 12%",
             lambda: (lambda check: (check.TUNING_GAMES, *(round(100 * b) for b in check.BEATEN)))(
-                __import__("tictac.exercises.lesson04_difficulty_levels", fromlist=["BEATEN"])
+                lesson04_difficulty_levels
             ),
         ),
         Cited("E. B. Wilson (1927)", "Wilson"),
@@ -135,23 +142,21 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         # entry stays on its own lines); the fewest positions are worked out the long way.
         Checked(
             "59,705 positions, 27,732 of them",
-            __import__("lesson_figures").positions_after_a_corner,
+            lesson_figures.positions_after_a_corner,
         ),
-        Checked("That is 100 times less work", __import__("lesson_figures").memo_saving),
-        Checked(
-            "The same value from 30 times fewer", __import__("lesson_figures").alphabeta_saving
-        ),
+        Checked("That is 100 times less work", lesson_figures.memo_saving),
+        Checked("The same value from 30 times fewer", lesson_figures.alphabeta_saving),
         Checked(
             "8.7 times fewer positions than the same search in board order",
-            __import__("lesson_figures").ordering_saving,
+            lesson_figures.ordering_saving,
         ),
         Checked(
             "1,452 positions: from the empty board, no order",
-            __import__("lesson_figures").fewest_positions,
+            lesson_figures.fewest_positions,
         ),
         Checked(
             "Our cheap rule of thumb needs 1.44 times that",
-            __import__("lesson_figures").ordered_over_fewest,
+            lesson_figures.ordered_over_fewest,
         ),
         Cited(
             '"An analysis of alpha-beta pruning", *Artificial Intelligence* 6, 1975',
@@ -160,52 +165,48 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Checked(
             "the square root of 549,946, 742",
             lambda: (
-                __import__("alphabeta_minimum").tree_nodes(tuple(".........")),
-                __import__("lesson_figures").square_root_of_plain(),
+                alphabeta_minimum.tree_nodes(tuple(".........")),
+                lesson_figures.square_root_of_plain(),
             ),
         ),
         Checked(
             "for 3,293 times the work of the bottom one",
-            __import__("lesson_figures").top_bar_over_bottom_bar,
+            lesson_figures.top_bar_over_bottom_bar,
         ),
-        Checked("the 1,452 of the best order", __import__("lesson_figures").fewest_positions),
+        Checked("the 1,452 of the best order", lesson_figures.fewest_positions),
         Cited("at 9! = 362,880 computations", "*Ep 2* tutorial"),
-        Checked(
-            "the answer is the 18,297 above", __import__("lesson_figures").board_order_positions
-        ),
+        Checked("the answer is the 18,297 above", lesson_figures.board_order_positions),
         Checked(
             "cuts alpha-beta's work 8.7 times again. Without a memo no order gets below 1,452",
             lambda: (
-                __import__("lesson_figures").ordering_saving(),
-                __import__("lesson_figures").fewest_positions(),
+                lesson_figures.ordering_saving(),
+                lesson_figures.fewest_positions(),
             ),
         ),
         Checked(
             "the same value from 30 times fewer positions",
-            __import__("lesson_figures").alphabeta_saving,
+            lesson_figures.alphabeta_saving,
         ),
     ),
     #
     "07-beyond-3x3": (
         Checked(
             "images visits 39,429 positions",
-            lambda: __import__("claims_beyond_3x3").lesson_five_visits(4, 4, 4),
+            lambda: claims_beyond_3x3.lesson_five_visits(4, 4, 4),
         ),
         Checked(
             "The fast solver visits 20,",
-            lambda: __import__("claims_beyond_3x3").solver_visits(4, 4, 4),
+            lambda: claims_beyond_3x3.solver_visits(4, 4, 4),
         ),
         Checked(
             "after only 20 positions",
-            lambda: __import__("claims_beyond_3x3").solver_visits(4, 4, 4),
+            lambda: claims_beyond_3x3.solver_visits(4, 4, 4),
         ),
         Checked(
             "the solver visits 5,827 positions",
-            lambda: __import__("claims_beyond_3x3").solver_visits(4, 4, 4, pairing=False),
+            lambda: claims_beyond_3x3.solver_visits(4, 4, 4, pairing=False),
         ),
-        Checked(
-            "so 0.5 may mean all draws", lambda: __import__("claims_beyond_3x3").mean_of_all_draws()
-        ),
+        Checked("so 0.5 may mean all draws", lambda: claims_beyond_3x3.mean_of_all_draws()),
         Cited("*Bandit Based Monte-Carlo Planning*, 2006", "Kocsis and Szepesvári"),
         Cited(
             "*Go-Moku Solved by New Search Techniques* (1993)", "Allis, van den Herik and Huntjens"
@@ -254,7 +255,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "07-beyond-3x3-solutions": (
         Checked(
             "a line with one mark 3, with two 15, with three 63",
-            lambda: __import__("claims_beyond_3x3").weights_of_a_line(),
+            lambda: claims_beyond_3x3.weights_of_a_line(),
         ),
     ),
     #
