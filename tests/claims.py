@@ -192,7 +192,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "07-beyond-3x3": (
         Checked(
             "images visits 39,429 positions",
-            lambda: claims_beyond_3x3.lesson_five_visits(4, 4, 4),
+            lambda: claims_beyond_3x3.alphabeta_visits(4, 4, 4),
         ),
         Checked(
             "The fast solver visits 20,",

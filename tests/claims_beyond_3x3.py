@@ -15,7 +15,7 @@ from tictac import State, alphabeta, solver
 from tictac.mcts import uct_search
 
 
-def lesson_five_visits(rows: int, cols: int, k: int) -> int:
+def alphabeta_visits(rows: int, cols: int, k: int) -> int:
     """Positions visited by Lesson 6's fastest search (alpha-beta, move order, symmetric
     transposition table) proving the empty board's value."""
     result = alphabeta(
