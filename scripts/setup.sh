@@ -117,10 +117,13 @@ show_progress() {
         if IFS= read -r -t 1 part; then
             line+=$part
             case $line in
-            Collecting*)
+            Collecting* | Processing*) # (from an index, or a wheel found on this machine)
                 count=$((count + 1))
-                packages=${line#Collecting }
-                now="fetching package $count (${packages%% *})"
+                packages=${line#* }
+                packages=${packages%% *}
+                packages=${packages##*/}     # a wheel's file name: NAME-VERSION-...whl
+                packages=${packages%%-[0-9]*} # a requirement: NAME>=VERSION
+                now="getting package $count: ${packages%%[<>=!~;[]*}"
                 ;;
             "Installing collected packages:"*)
                 packages=${line#*:}
