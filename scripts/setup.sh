@@ -117,6 +117,9 @@ show_progress() {
         if IFS= read -r -t 1 part; then
             line+=$part
             case $line in
+            Obtaining* | *"build dependencies"* | *"build backend"* | *"editable metadata"*)
+                now="preparing tictac itself"
+                ;;
             Collecting* | Processing*) # (from an index, or a wheel found on this machine)
                 count=$((count + 1))
                 packages=${line#* }
@@ -153,7 +156,9 @@ if [ -f "$STAMP" ] && [ "$(head -1 "$STAMP")" = "$wanted" ]; then
 fi
 if [[ $installed != *" $extra "* ]]; then
     started=$SECONDS
-    if [ "$extra" = dev ]; then
+    if [ "$extra" = dev ] && [[ $installed == *" lab "* ]]; then
+        say "adding the test tools to $VENV (a minute or two)"
+    elif [ "$extra" = dev ]; then
         say "installing tictac, the lessons' packages and the test tools into $VENV (one to three minutes the first time)"
     else
         say "installing tictac and the lessons' packages into $VENV (a minute or two the first time)"
