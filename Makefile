@@ -1,8 +1,12 @@
 # The commands the README gives:
-#   make lab    set everything up and open the lessons in JupyterLab
-#   make test   set everything up and run the whole test suite
+#   make lab    set up what the lessons need and open them in JupyterLab
+#               (TICTAC_PORT=N for a port of your choice, TICTAC_TOKEN=... for a token)
+#   make test   set up the test tools too and run the whole test suite
 #   make check  the quick checks while you work: lint, types and the fast tests (under a minute)
-# All are safe to run again and quick the second time.
+#   make clean  remove everything the commands above created (.venv included)
+# All are safe to run again and quick the second time. They share one virtual environment,
+# .venv: `make lab` installs the lessons' packages, `make test` and `make check` add the test
+# tools, and nothing is ever taken away (scripts/setup.sh).
 
 BIN := .venv/bin
 # The tests run in two processes side by side (pytest-xdist), about a third faster even on two
@@ -12,11 +16,12 @@ PYTEST := $(BIN)/python -m pytest -n 2 --dist loadfile
 
 .PHONY: lab test check setup format notebooks screenshots bench clean
 
-lab: setup
+lab:
+	@scripts/setup.sh
 	@scripts/lab.sh
 
 test:
-	@scripts/setup.sh --browser
+	@scripts/setup.sh --test --browser
 	$(BIN)/ruff check
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
@@ -30,8 +35,9 @@ check: setup
 	$(BIN)/mypy
 	$(PYTEST) -q -m "not slow and not notebooks and not browser"
 
+# Everything for working on the project: the lessons' packages and the test tools.
 setup:
-	@scripts/setup.sh
+	@scripts/setup.sh --test
 
 # Rewrite the code in the house style (what `make test` checks).
 format: setup
@@ -39,19 +45,24 @@ format: setup
 	$(BIN)/ruff check --fix
 
 # Run every lesson top to bottom and store its outputs (after changing code a lesson shows).
-notebooks: setup
+notebooks:
+	@scripts/setup.sh
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.kernel_name=python3 notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
 
 # Pictures for the README, taken by the browser test in a real JupyterLab.
 screenshots:
-	@scripts/setup.sh --browser
+	@scripts/setup.sh --test --browser
 	TICTAC_SCREENSHOTS=docs/images $(BIN)/python -m pytest -q tests/test_browser.py
 
-bench: setup
+bench:
+	@scripts/setup.sh
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/levels.py
 	$(BIN)/python bench/lessons.py
 
+# Everything the project's commands create, and nothing else: exactly what .gitignore lists (a
+# test keeps the two in step). Notebooks you changed stay as they are.
 clean:
-	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+	rm -rf .venv build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts
+	find . -path ./.git -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -prune -exec rm -rf {} +

@@ -38,6 +38,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
 
 
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say plainly, at the end of the run, that the browser test was skipped and how to get it
+    (pytest's own last line only counts the skips)."""
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if "browser" in report.keywords and isinstance(report.longrepr, tuple)
+    ]
+    if skipped:
+        terminalreporter.section("the browser test did not run", yellow=True, bold=True)
+        reasons = {str(report.longrepr[2]).removeprefix("Skipped: ") for report in skipped}
+        for reason in sorted(reasons):
+            terminalreporter.line(f"{len(skipped)} browser tests skipped: {reason}.")
+
+
 @pytest.fixture(scope="session")
 def full_game_tree() -> SearchResult:
     """Plain minimax from the empty board: the whole game tree, all 549,946 nodes.
