@@ -471,6 +471,31 @@ def test_a_move_of_thousands_of_digits_is_refused_and_asked_again() -> None:
     assert last_board(run.stdout).cells[4] == "X"  # the Arabic-Indic digit four
 
 
+def test_typed_bytes_that_are_not_text_are_refused_as_a_move() -> None:
+    """Latin-1 typed into a UTF-8 terminal; and a terminal that cannot show "—"."""
+    for encoding, typed, last in (
+        (
+            "utf-8:strict",
+            b"\xe9\xff\n" + EVERY_CELL.encode(),
+            ("Draw.", "The AI wins.", "You win!"),
+        ),
+        ("ascii:strict", b"4\nq\n", ("Bye ? the game was left unfinished.",)),
+    ):
+        run = subprocess.run(
+            [*COMMAND, "play", "--level", "random", "--seed", "1"],
+            input=typed,
+            capture_output=True,
+            env={**os.environ, "PYTHONIOENCODING": encoding},
+            timeout=60,
+        )
+        assert run.returncode == 0, run.stderr
+        assert run.stderr == b""
+        out = run.stdout.decode(encoding.split(":")[0])
+        assert out.rstrip().splitlines()[-1] in last
+        if encoding.startswith("utf-8"):
+            assert "Try again: '\ufffd\ufffd' is not a move: type a cell number" in out
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

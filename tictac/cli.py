@@ -39,6 +39,7 @@ Value: X wins in 1 move with best play.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import re
@@ -803,6 +804,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default: ``sys.argv[1:]``); returns the exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     command = next((arg for arg in arguments if not arg.startswith("-")), "")
+    _forgive_encoding_errors()
     try:
         status = _run(arguments)
         sys.stdout.flush()  # a full disk shows here, while it can still be reported
@@ -831,6 +833,15 @@ def _run(arguments: list[str]) -> int:
         parser.print_usage(sys.stderr)
         return _fail("", "choose a command: play, analyze or tournament (see tictac --help)")
     return handler(args)
+
+
+def _forgive_encoding_errors() -> None:
+    """Typed bytes that are not text in the terminal's encoding (Latin-1 typed into a UTF-8
+    terminal) become "�", and a character the output cannot show becomes "?", instead of a
+    UnicodeError: a move like that is refused as any other."""
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
 
 
 def _silence_stdout() -> None:
