@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib.metadata
 import json
 import os
@@ -12,14 +13,18 @@ import subprocess
 import sys
 import sysconfig
 import time
+import weakref
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tictac import solver
+from tictac import cli, solver
+from tictac.cli import MAX_GAMES, analysis, build_parser, parse_move
+from tictac.pictures import draw_board
 from tictac.players import level_names, make_player
-from tictac.state import InvalidBoard, State
-from tictac.tournament import play_match
+from tictac.state import IllegalMove, InvalidBoard, State
+from tictac.tournament import GameRecord, MatchResult, play_match
 
 try:
     import tomllib
@@ -401,3 +406,291 @@ def test_the_command_line_stays_light() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.stdout.strip() == "[]", run.stderr
+
+
+# -- hostile input (issue 13) -----------------------------------------------------------------
+
+FAR = "9" * 5000  # over Python's 4,300-digit limit for reading a number
+
+
+@pytest.mark.parametrize(
+    ("typed", "cell"),
+    [
+        ("4", 4),
+        ("+4", 4),
+        ("0004", 4),
+        ("٤", 4),
+        ("４", 4),
+        ("２,０", 6),
+        ("(1 2)", 5),
+        ("\u00a04 ", 4),
+    ],
+)
+def test_parse_move_reads_any_way_of_writing_a_cell(typed: str, cell: int) -> None:
+    assert parse_move(typed, State.new()) == cell
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        (FAR, "far outside the 3x3 board"),
+        ("-" + FAR, "far outside the 3x3 board"),
+        ("1," + FAR, "far outside the 3x3 board"),
+        (FAR + ",1", "far outside the 3x3 board"),
+        ("9999999", "far outside the 3x3 board"),
+        ("999999", "cell 999999 is outside the 3x3 board"),
+        ("-1", "cell -1 is outside the 3x3 board"),
+        ("1,-1", "(1, -1) is outside the 3x3 board"),
+        ("4.0", "'4.0' is not a move"),
+        ("1e0", "'1e0' is not a move"),
+        ("1_0", "'1_0' is not a move"),
+        ("1,1,1", "'1,1,1' is not a move"),
+        ("nan", "'nan' is not a move"),
+        ("4\x00", "'4\\x00' is not a move"),
+        ("x" * 5000, "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' is not a move"),
+        ("", "nothing was typed"),
+        (" \t ", "nothing was typed"),
+    ],
+)
+def test_parse_move_refuses_with_a_short_reason(typed: str, reason: str) -> None:
+    with pytest.raises(IllegalMove) as refused:
+        parse_move(typed, State.new())
+    assert reason in str(refused.value)
+    assert len(str(refused.value)) < 200
+
+
+def test_a_move_of_thousands_of_digits_is_refused_and_asked_again() -> None:
+    moves = f"{FAR}\n-{FAR}\n1,{FAR}\n٤\n" + EVERY_CELL
+    run = tictac("play", "--level", "random", "--seed", "1", stdin=moves)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    refusals = [line for line in run.stdout.splitlines() if line.startswith("Try again")]
+    assert len(refusals) >= 3
+    assert all(" is far outside the 3x3 board: type a cell number" in line for line in refusals[:3])
+    assert all(len(line) < 200 for line in refusals)
+    assert last_board(run.stdout).cells[4] == "X"  # the Arabic-Indic digit four
+
+
+def test_typed_bytes_that_are_not_text_are_refused_as_a_move() -> None:
+    """Latin-1 typed into a UTF-8 terminal; and a terminal that cannot show "—"."""
+    for encoding, typed, last in (
+        (
+            "utf-8:strict",
+            b"\xe9\xff\n" + EVERY_CELL.encode(),
+            ("Draw.", "The AI wins.", "You win!"),
+        ),
+        ("ascii:strict", b"4\nq\n", ("Bye ? the game was left unfinished.",)),
+    ):
+        run = subprocess.run(
+            [*COMMAND, "play", "--level", "random", "--seed", "1"],
+            input=typed,
+            capture_output=True,
+            env={**os.environ, "PYTHONIOENCODING": encoding},
+            timeout=60,
+        )
+        assert run.returncode == 0, run.stderr
+        assert run.stderr == b""
+        out = run.stdout.decode(encoding.split(":")[0])
+        assert out.rstrip().splitlines()[-1] in last
+        if encoding.startswith("utf-8"):
+            assert "Try again: '\ufffd\ufffd' is not a move: type a cell number" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--k", FAR], f"argument --k: '{FAR[:30]}…' is not how many in a row win"),
+        (["play", "--k", "3.0"], "argument --k: '3.0' is not how many in a row win"),
+        (["play", "--seed", FAR], f"argument --seed: '{FAR[:30]}…' is not a seed"),
+        (["play", "--size", f"{FAR}x3"], "is far too large a board: rows and columns go from 1"),
+        (["play", "--size", "9999999x3"], "is far too large a board: rows and columns go from 1"),
+        (["play", "--size", "11x3"], "a 11x3 board is not supported"),
+        (["analyze", "X........", "--k", FAR], "argument --k: '999"),
+        (["tournament", "master", "random", "--games", FAR], "games are too many"),
+        (["tournament", "master", "random", "--games", "100001"], "at most 100,000"),
+        (["tournament", "master", "random", "--games", "1_0"], "is not a number of games"),
+        (["tournament", "master", "random", "--seed", "x"], "'x' is not a seed"),
+        (["tournament", "x" * 5000, "random"], f"unknown level '{'x' * 30}…'; choose one of"),
+    ],
+)
+def test_bad_numbers_and_names_in_options_exit_2_with_a_short_message(
+    args: list[str], message: str
+) -> None:
+    run = tictac(*args)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert_clean(run)
+    error = run.stderr.strip().splitlines()[-1]
+    assert error.startswith(f"tictac {args[0]}: error: ")
+    assert message in error
+    assert len(error) < 400
+
+
+def test_the_ceiling_on_games_is_documented_and_a_ceiling_run_is_accepted() -> None:
+    assert MAX_GAMES == 100_000
+    help_text = tictac("tournament", "--help").stdout
+    assert "at most 100,000" in " ".join(help_text.split())
+    parser = build_parser()
+    assert parser.parse_args(["tournament", "master", "random", "--games", "100000"]).games == (
+        MAX_GAMES
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-X-------"],
+        ["-X-------", "--json"],
+        ["--json", "-X-------"],
+        ["--k", "3", "-X-/---/---"],
+        ["--", "-X-------"],
+        ["---------"],
+        ["-x-/-o-/---"],
+    ],
+)
+def test_analyze_takes_a_board_that_starts_with_a_dash(args: list[str]) -> None:
+    board = next(arg for arg in args if arg.startswith("-") and arg not in ("--", "--json", "--k"))
+    run = tictac("analyze", *args)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    expected = analysis(State.parse(board))
+    if "--json" in args:
+        assert json.loads(run.stdout) == expected
+    else:
+        assert f"Best moves: {', '.join(map(str, expected['best_moves']))}" in run.stdout
+
+
+def test_a_dashed_argument_that_is_no_board_says_to_write_a_double_dash() -> None:
+    run = tictac("analyze", "-Xq------")
+    assert run.returncode == 2
+    assert "required: BOARD (if it starts with -, write -- before it" in run.stderr
+    run = tictac("analyze", "--", "-Xq------")
+    assert run.returncode == 2
+    assert "invalid board: unknown mark 'q' at row 0, column 2" in run.stderr
+
+
+# -- output that cannot be written ------------------------------------------------------------
+
+FULL = Path("/dev/full")  # Linux: every write fails with ENOSPC, "No space left on device"
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [
+        (["analyze", "XX./OO./..."], ""),
+        (["analyze", "XX./OO./...", "--json"], ""),
+        (["tournament", "master", "random", "--games", "4"], ""),
+        (["play", "--level", "random"], EVERY_CELL),
+        (["play", "--help"], ""),
+        (["--version"], ""),
+    ],
+)
+def test_a_full_disk_is_reported_with_exit_2(args: list[str], stdin: str) -> None:
+    with FULL.open("w") as full:
+        run = subprocess.run(
+            [*COMMAND, *args],
+            input=stdin,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert run.returncode == 2, run.stderr
+    command = f"tictac {args[0]}" if not args[0].startswith("-") else "tictac"
+    assert run.stderr == f"{command}: error: could not write the output: No space left on device\n"
+
+
+def test_a_picture_that_cannot_be_saved_says_which_file_and_why(tmp_path: Path) -> None:
+    picture = draw_board(State.parse("XO./.X./..O"))
+    not_a_folder = tmp_path / "board.svg"
+    picture.save(not_a_folder)
+    assert not_a_folder.read_text() == picture.svg
+    for path, reason in [
+        (tmp_path / "missing" / "board.svg", "No such file or directory"),
+        (not_a_folder / "board.svg", "Not a directory"),  # unwritable, even for root
+        *([(FULL, "No space left on device")] if FULL.exists() else []),
+    ]:
+        with pytest.raises(OSError) as failed:
+            picture.save(path)
+        assert str(failed.value).endswith(f"could not save the picture ({reason}): '{path}'")
+        assert failed.value.filename == str(path)
+
+
+# -- long tournaments -------------------------------------------------------------------------
+
+
+def test_a_long_tournament_prints_its_progress_on_stderr(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)  # a line after every chunk of games...
+    monkeypatch.setattr(cli, "_MOST_IN_A_CHUNK", 20)  # ...of 20 games at most
+    assert cli.main(["tournament", "random", "novice", "--games", "301", "--seed", "4"]) == 0
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    pattern = r"tictac tournament: ([\d,]+) of 301 games played, about \d+(\.\d)? (s|min|h) left"
+    played = [int(re.fullmatch(pattern, line)[1].replace(",", "")) for line in lines]  # type: ignore[index]
+    assert len(played) >= 15
+    assert played == sorted(set(played)) and played[-1] < 301
+    assert all(n % 2 == 0 for n in played)  # whole pairs: the sides alternate as in one match
+    match = play_match(make_player("random"), make_player("novice"), games=301, seed=4)
+    assert out.startswith(str(match) + "\n")  # the same games as in one long match
+
+
+def test_a_tournament_keeps_no_game_once_counted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its memory does not grow with the number of games: they are played in chunks, counted,
+    and let go (``bench``-style measurement: see the pull request, 20,000 games in 22 MB)."""
+    monkeypatch.setattr(cli, "_MOST_IN_A_CHUNK", 40)
+    chunks: list[int] = []
+    games: list[weakref.ref[GameRecord]] = []
+
+    def play_match_watched(*args: Any, **kwargs: Any) -> MatchResult:
+        match = play_match(*args, **kwargs)
+        chunks.append(len(match.games))
+        games.extend(weakref.ref(game) for game in match.games)
+        return match
+
+    monkeypatch.setattr(cli, "play_match", play_match_watched)
+    assert cli.main(["tournament", "random", "random", "--games", "1001", "--seed", "2"]) == 0
+    assert "1001 games" in capsys.readouterr().out
+    assert sum(chunks) == 1001 and max(chunks) <= 40 and len(chunks) > 25
+    gc.collect()
+    assert [ref for ref in games if ref() is not None] == []
+
+
+TOURNAMENT_AS_IN_A_TERMINAL = [
+    sys.executable,
+    "-c",
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv = ['tictac', 'tournament', 'mcts', 'random', '--games', '1000']; "
+    "runpy.run_module('tictac', run_name='__main__')",
+]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_stops_a_long_tournament_cleanly() -> None:
+    proc = subprocess.Popen(
+        TOURNAMENT_AS_IN_A_TERMINAL, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert proc.stderr is not None
+    seen, deadline = b"", time.monotonic() + 60
+    try:
+        while b"games played" not in seen:  # the match is under way: its first progress line
+            ready, _, _ = select.select(
+                [proc.stderr], [], [], max(0.0, deadline - time.monotonic())
+            )
+            chunk = os.read(proc.stderr.fileno(), 4096) if ready else b""
+            if not chunk:
+                pytest.fail(f"the tournament never showed its progress: {seen!r}")
+            seen += chunk
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130
+    assert b"Traceback" not in out + seen + err
+    assert err.decode().endswith("\nInterrupted.\n")

@@ -471,3 +471,122 @@ def test_the_names_that_moved_out_can_still_be_imported_from_the_widget() -> Non
     assert missing == []
     assert tictac.widget.GameSession is GameSession
     assert tictac.widget.explain_decision is explain_decision
+
+
+# ---------------------------------------------------------------------------------------------
+# Changes that arrive while the AI is choosing (issue 13)
+
+
+@pytest.fixture
+def no_hidden_errors(caplog: pytest.LogCaptureFixture) -> Any:
+    """ipywidgets catches an error in a click handler and only logs it (a notebook shows the
+    traceback): fail the test on one."""
+    yield
+    logged = caplog.get_records("call")
+    errors = [r.getMessage() for r in logged if "Exception in callback" in r.getMessage()]
+    assert errors == []
+
+
+def stall_the_ai(game: GameWidget, mark: str, meanwhile: Any) -> list[dict[str, Any]]:
+    """Make the AI playing `mark` call `meanwhile()` in the middle of choosing its next move,
+    as a change from the browser would arrive then; what the widget showed at that moment is
+    returned, once the move is made."""
+    player = game.session._players[mark]  # type: ignore[index]
+    choose = player.rule
+    seen: list[dict[str, Any]] = []
+
+    def slow_rule(state: State, rng: random.Random) -> int:
+        seen.append(
+            {
+                "status": game.status.value,
+                "disabled": [cell.disabled for cell in game.cells],
+                "settings": game.session.settings,
+                "position": game.state,
+            }
+        )
+        meanwhile()
+        return choose(state, rng)
+
+    player.rule = slow_rule
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("control", "value", "setting"),
+    [
+        ("size_dropdown", (4, 4, 4), "size"),
+        ("level_dropdown", "medium", "level"),
+        ("mode_dropdown", "human-vs-human", "mode"),
+        ("human_dropdown", "O", "human"),
+    ],
+)
+@pytest.mark.usefixtures("no_hidden_errors")
+def test_a_control_changed_while_the_ai_chooses_waits_for_its_move(
+    control: str, value: Any, setting: str
+) -> None:
+    game = GameWidget(level="master", seed=0)
+    before = game.session.settings
+    seen = stall_the_ai(game, "O", lambda: setattr(getattr(game, control), "value", value))
+    game.cells[4].click()
+
+    (moment,) = seen  # the AI chose once: the game that asked for its move
+    assert moment["status"] == "The AI is thinking…"
+    assert moment["disabled"] == [True] * 9
+    assert moment["settings"] == before and moment["position"] == State.parse(".../.X./...")
+    # Once the move was made, the change took effect: a new game, untouched by that move.
+    settings = game.session.settings
+    assert getattr(settings, setting) == value and getattr(game, control).value == value
+    history = game.session.history
+    assert history[0] == State.new(*settings.size)
+    if settings.human == "O":  # the (new) AI opens
+        assert len(history) == 2 and game.session.moves[0] in history[0].legal_moves()
+    else:
+        assert history == (history[0],)
+    assert game.status.value == game.session.status_text()
+    assert board(game) == game.state.text
+    assert enabled(game) == [m for m in game.state.legal_moves() if game.session.can_play(m)]
+
+
+@pytest.mark.usefixtures("no_hidden_errors")
+def test_a_size_change_during_the_ai_opening_of_a_new_game_waits_too() -> None:
+    game = GameWidget(level="master", human="O", seed=0)
+    seen = stall_the_ai(game, "X", lambda: setattr(game.size_dropdown, "value", (4, 4, 3)))
+    game.new_game_button.click()
+    assert [moment["status"] for moment in seen] == ["The AI is thinking…"]
+    assert seen[0]["position"] == State.new()
+    assert game.session.settings.size == (4, 4, 3)
+    (opening,) = game.session.moves  # the 4x4 game's own opening, by its own player
+    assert game.state == State.new(4, 4, 3).play(opening)
+    assert game.status.value == "O to move (you)"
+
+
+@pytest.mark.usefixtures("no_hidden_errors")
+def test_ai_vs_ai_step_shows_who_is_thinking_and_a_mode_change_waits() -> None:
+    game = GameWidget(mode="ai-vs-ai", x_level="mcts", level="master", seed=4)
+    seen = stall_the_ai(game, "X", lambda: setattr(game.mode_dropdown, "value", "human-vs-human"))
+    game.step_button.click()
+    assert [moment["status"] for moment in seen] == ["X (mcts) is thinking…"]
+    assert game.session.settings.mode == "human-vs-human"
+    assert game.state == State.new() and game.session.moves == ()
+    assert game.status.value == "X to move"
+    assert enabled(game) == list(range(9))
+
+
+@pytest.mark.usefixtures("no_hidden_errors")
+def test_the_thinking_status_is_only_shown_while_the_ai_thinks() -> None:
+    game = GameWidget(level="novice", seed=1)
+    seen = stall_the_ai(game, "O", lambda: None)
+    game.cells[0].click()
+    assert [moment["status"] for moment in seen] == ["The AI is thinking…"]
+    assert game.status.value == "X to move (you)"
+    robots = GameWidget(mode="ai-vs-ai", x_level="novice", level="medium", seed=2)
+    seen = stall_the_ai(robots, "O", lambda: None)
+    robots.play_to_end_button.click()
+    assert seen and {moment["status"] for moment in seen} == {"The AIs play to the end…"}
+    assert robots.state.is_terminal and robots.status.value == robots.session.status_text()
+    two = GameWidget(mode="human-vs-human")
+    statuses: list[str] = []
+    two.status.observe(lambda change: statuses.append(change["new"]), names="value")
+    two.cells[4].click()
+    two.new_game_button.click()
+    assert "The AI is thinking…" not in statuses

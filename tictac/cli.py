@@ -12,12 +12,17 @@ Cells are numbered as everywhere in the package: 0 to n-1, row by row from the t
 (0-8 on 3x3), and ``row,col`` pairs count from 0, so ``1,1`` is the centre of a 3x3 board.
 ``tictac play`` accepts either form; ``tictac analyze`` reports moves by cell number.
 
+A board may start with ``-`` (an empty cell): ``tictac analyze -X-------`` takes it as the
+board, not as an option (``tictac analyze -- -X-------`` says so explicitly).
+
 Exit status: 0 when all went well (a game that ends, or that you leave with ``q`` or end of
 input), 2 for bad input (unknown option or level, bad ``--size``, a ``k`` that does not fit,
-an invalid board), 130 when interrupted with Ctrl-C. An error is one line on stderr,
+an invalid board, more games than ``MAX_GAMES``) and for output that cannot be written (a
+full disk), 130 when interrupted with Ctrl-C. An error is one line on stderr,
 ``tictac COMMAND: error: <what is wrong and what to do>``, after the usage line when the
 options themselves are wrong. In a game, a bad move is not an error: the reason is printed
-with the board's conversation on stdout and the move asked for again.
+with the board's conversation on stdout and the move asked for again. A long tournament
+prints its progress on stderr, a line every second.
 
 >>> main(["analyze", "XX./OO./..."])
  X | X | 2
@@ -34,25 +39,40 @@ Value: X wins in 1 move with best play.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import re
 import sys
 import textwrap
+import time
+import unicodedata
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from tictac import __version__, solver
-from tictac.players import canonical_level, level_names, make_player
-from tictac.state import IllegalMove, InvalidBoard, State
-from tictac.tournament import play_match
+from tictac.players import Player, canonical_level, level_names, make_player
+from tictac.state import MAX_SIDE, IllegalMove, InvalidBoard, State
+from tictac.tournament import MatchResult, play_match, wilson_interval
 
-__all__ = ["build_parser", "format_board", "main", "parse_move"]
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+__all__ = ["MAX_GAMES", "build_parser", "format_board", "main", "parse_move"]
 
 PROG = "tictac"
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+
+MAX_GAMES = 100_000
+"""The most games ``tictac tournament`` plays in one run: enough to know a win rate to within
+0.3 percentage points (95% confidence). More would only make a typo run for hours."""
+
+PROGRESS_EVERY = 1.0
+"""Seconds between two progress lines of a long tournament (on stderr)."""
 
 _NUMBERING = """\
 Cells are numbered 0 to n-1, row by row from the top left (0-8 on a 3x3 board);
@@ -87,7 +107,27 @@ def format_board(state: State) -> str:
     return f"\n{rule}\n".join(rows)
 
 
-_PAIR = re.compile(r"^\(?\s*(-?\d+)\s*(?:,|\s)\s*(-?\d+)\s*\)?$")
+_NUMBER = r"[+-]?[0-9]+"
+_PAIR = re.compile(rf"\(?\s*({_NUMBER})\s*(?:,|\s)\s*({_NUMBER})\s*\)?")
+_MOST_DIGITS = 6
+"""More digits than any cell number, row or column needs: a longer number is not read (Python
+refuses to read numbers of over 4,300 digits, and the error would repeat all of them)."""
+
+
+def _shown(text: str, limit: int = 30) -> str:
+    """`text` quoted for an error message, cut short when long (the user typed it: no need to
+    repeat a page of it).
+
+    >>> print(_shown("centre"), _shown("9" * 100))
+    'centre' '999999999999999999999999999999…'
+    """
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _ascii_digits(text: str) -> str:
+    """`text` with every decimal digit written 0-9 (``٤`` and the full-width ``４`` are 4, as
+    for Python's ``int``)."""
+    return re.sub(r"\d", lambda digit: str(unicodedata.decimal(digit[0])), text)
 
 
 def parse_move(text: str, state: State) -> int:
@@ -102,20 +142,29 @@ def parse_move(text: str, state: State) -> int:
     Traceback (most recent call last):
       ...
     tictac.state.IllegalMove: 'centre' is not a move: type a cell number from 0 to 8, ...
+    >>> parse_move("9" * 5000, s)
+    Traceback (most recent call last):
+      ...
+    tictac.state.IllegalMove: '999999999999999999999999999999…' is far outside the 3x3 board: ...
     """
-    cleaned = text.strip()
+    cleaned = _ascii_digits(text.strip())
     last = len(state.cells) - 1
     how = f"type a cell number from 0 to {last}, or row,col counting from 0 (such as 1,1)"
     if not cleaned:
         raise IllegalMove(f"nothing was typed: {how}; q quits")
-    pair = _PAIR.match(cleaned)
-    move: int | tuple[int, int]
+    pair = _PAIR.fullmatch(cleaned)
     if pair:
-        move = (int(pair.group(1)), int(pair.group(2)))
-    elif re.fullmatch(r"[+-]?\d+", cleaned):
-        move = int(cleaned)
+        numbers = pair.groups()
+    elif re.fullmatch(_NUMBER, cleaned):
+        numbers = (cleaned,)
     else:
-        raise IllegalMove(f"{cleaned!r} is not a move: {how}")
+        raise IllegalMove(f"{_shown(cleaned)} is not a move: {how}")
+    if any(len(number.lstrip("+-").lstrip("0")) > _MOST_DIGITS for number in numbers):
+        raise IllegalMove(
+            f"{_shown(cleaned)} is far outside the {state.rows}x{state.cols} board: {how}"
+        )
+    values = [int(number) for number in numbers]
+    move = (values[0], values[1]) if pair else values[0]
     index = state.index_of(move)
     state.play(index)  # raises IllegalMove with the reason (taken cell, game over)
     return index
@@ -129,12 +178,75 @@ def _in_moves(plies: int) -> str:
     return f"in {plies} move" + ("" if plies == 1 else "s")
 
 
+def _whole(text: str) -> int | None:
+    """`text` as a whole number: an optional sign, then at most 18 digits (more mean nothing
+    here, and Python refuses to read over 4,300); None when it is not one.
+
+    >>> _whole(" 42 "), _whole("-٤"), _whole("4.0"), _whole("1_0"), _whole("9" * 19)
+    (42, -4, None, None, None)
+    """
+    typed = _ascii_digits(text.strip())
+    if not re.fullmatch(_NUMBER, typed) or len(typed.lstrip("+-").lstrip("0")) > 18:
+        return None
+    return int(typed)
+
+
+def _k(text: str) -> int:
+    """argparse type for ``--k``: a whole number (the board checks that it fits)."""
+    k = _whole(text)
+    if k is None:
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not how many in a row win: give a whole number, such as 3"
+        )
+    return k
+
+
+def _seed(text: str) -> int:
+    """argparse type for ``--seed``: a whole number."""
+    seed = _whole(text)
+    if seed is None:
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a seed: give a whole number of at most 18 digits, such as 1"
+        )
+    return seed
+
+
+def _games(text: str) -> int:
+    """argparse type for ``--games``: a whole number from 1 to :data:`MAX_GAMES`.
+
+    >>> _games("250")
+    250
+    >>> _games("1000000")
+    Traceback (most recent call last):
+      ...
+    argparse.ArgumentTypeError: '1000000' games are too many: a tournament plays at most ...
+    """
+    games = _whole(text)
+    if games is None and re.fullmatch(r"\s*\+?\d+\s*", text):
+        games = MAX_GAMES + 1  # digits, more than 18 of them
+    if games is None or games < 1:
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a number of games: give a whole number, 1 or more"
+        )
+    if games > MAX_GAMES:
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} games are too many: a tournament plays at most {MAX_GAMES:,} "
+            "(enough to know a win rate to within 0.3 points); for more, run several "
+            "tournaments with different --seed values"
+        )
+    return games
+
+
 def _board_size(text: str) -> tuple[int, int]:
     """argparse type for ``--size``: ``RxC`` such as ``3x3`` or ``4x5``."""
-    match = re.fullmatch(r"\s*(\d+)\s*[x×*]\s*(\d+)\s*", text.lower())
+    match = re.fullmatch(r"\s*([0-9]+)\s*[x×*]\s*([0-9]+)\s*", _ascii_digits(text.lower()))
     if not match:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a board size: write rows x columns, such as 3x3 or 4x4"
+            f"{_shown(text)} is not a board size: write rows x columns, such as 3x3 or 4x4"
+        )
+    if any(len(side.lstrip("0")) > _MOST_DIGITS for side in match.groups()):
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is far too large a board: rows and columns go from 1 to {MAX_SIDE}"
         )
     return int(match.group(1)), int(match.group(2))
 
@@ -143,22 +255,9 @@ def _level(text: str) -> str:
     """argparse type for a level: any name of the catalogue in :mod:`tictac.players`."""
     try:
         canonical_level(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    except ValueError as error:  # it quotes the name, which need not take a page
+        raise argparse.ArgumentTypeError(str(error).replace(repr(text), _shown(text))) from None
     return text
-
-
-def _positive(text: str) -> int:
-    """argparse type for ``--games``: a whole number, 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of games: give a whole number, 1 or more"
-        )
-    return value
 
 
 def _fail(command: str, message: str) -> int:
@@ -340,18 +439,140 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 # tictac tournament
 
 
+_COLUMNS = ("games", "wins", "draws", "losses")
+
+
+@dataclass
+class _Totals:
+    """A match's statistics added up as its games are played, a chunk at a time, so that the
+    memory does not grow with the number of games (a :class:`MatchResult` keeps every game).
+    Printed in the same layout as a :class:`MatchResult`."""
+
+    first: str = ""
+    second: str = ""
+    games: int = 0
+    moves: int = 0
+    table: defaultdict[tuple[str, str], Counter[str]] = field(
+        default_factory=lambda: defaultdict(Counter)
+    )
+    wins_by_length: defaultdict[str, Counter[int]] = field(
+        default_factory=lambda: defaultdict(Counter)
+    )
+
+    def add(self, match: MatchResult) -> None:
+        """Count the games of `match` (a chunk of the whole) in."""
+        self.first, self.second = match.first, match.second
+        self.games += len(match.games)
+        self.moves += sum(game.length for game in match.games)
+        for row in match.rows():
+            key = (str(row["player"]), str(row["as"]))
+            self.table[key].update({column: cast(int, row[column]) for column in _COLUMNS})
+        for player in (match.first, match.second):
+            self.wins_by_length[player].update(match.wins_by_length(player))
+
+    def __str__(self) -> str:
+        mean = self.moves / self.games if self.games else 0.0
+        lines = [f"{self.first} vs {self.second}: {self.games} games, {mean:.2f} moves on average"]
+        lines.append(
+            f"{'player':<14} {'as':>4} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6}"
+        )
+        for player in (self.first, self.second):
+            for side in ("X", "O", "both"):
+                row = self.table[(player, side)]
+                lines.append(
+                    f"{player:<14} {side:>4} "
+                    + " ".join(f"{row[column]:>6}" for column in _COLUMNS)
+                )
+        for player in (self.first, self.second):
+            wins = self.table[(player, "both")]["wins"]
+            low, high = wilson_interval(wins, self.games)
+            rate = wins / self.games if self.games else 0.0
+            lines.append(
+                f"{player} wins {rate:.1%} of games (95% confidence interval {low:.1%} to "
+                f"{high:.1%})"
+            )
+        return "\n".join(lines)
+
+
+class _Progress:
+    """A line on stderr every `every` seconds while a long job runs: how far it has got, and
+    about how long it has left. A job shorter than `every` prints nothing."""
+
+    def __init__(self, total: int, every: float) -> None:
+        self.total = total
+        self.every = every
+        self.started = self.shown = time.monotonic()
+
+    def update(self, done: int) -> None:
+        now = time.monotonic()
+        if now - self.shown < self.every or done >= self.total:
+            return
+        self.shown = now
+        left = (now - self.started) / done * (self.total - done)
+        print(
+            f"{PROG} tournament: {done:,} of {self.total:,} games played, about "
+            f"{_duration(left)} left",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _duration(seconds: float) -> str:
+    """A time for humans: ``"8 s"``, ``"3 min"``, ``"2.5 h"`` (never ``"0 s"``).
+
+    >>> _duration(0.2), _duration(7.6), _duration(185), _duration(9000)
+    ('1 s', '8 s', '3 min', '2.5 h')
+    """
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+_CHUNK_SECONDS = 0.2  # how long a chunk of games should take: the progress stays lively
+_MOST_IN_A_CHUNK = 1000  # games kept in memory at once
+
+
+def _play_match_in_chunks(
+    first: Player, second: Player, *, games: int, seed: int | None, alternate: bool
+) -> _Totals:
+    """The games of ``play_match(first, second, games=games, seed=seed, alternate=alternate)``,
+    the same ones, played a chunk at a time and added up as they come, with progress.
+
+    Chunks have an even number of games, so that with `alternate` the first player is X in the
+    first game of each, as in one long match; the players are seeded once, at the start, and
+    their random choices then carry on from one chunk to the next.
+    """
+    totals = _Totals()
+    progress = _Progress(games, PROGRESS_EVERY)
+    started = time.monotonic()
+    played, chunk = 0, 2
+    while played < games:
+        size = min(chunk, games - played)
+        match = play_match(
+            first, second, games=size, seed=seed if played == 0 else None, alternate=alternate
+        )
+        totals.add(match)
+        played += size
+        progress.update(played)
+        per_second = played / max(time.monotonic() - started, 1e-6)
+        chunk = max(2, min(_MOST_IN_A_CHUNK, round(per_second * _CHUNK_SECONDS / 2) * 2))
+    return totals
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play a match between two levels and print the statistics."""
     first = make_player(args.first_level)
     second = make_player(args.second_level)
-    result = play_match(
+    result = _play_match_in_chunks(
         first, second, games=args.games, seed=args.seed, alternate=not args.fixed_sides
     )
     print(result)
     print("Wins by length (the winner's own moves):")
     for player in (result.first, result.second):
-        counts = result.wins_by_length(player)
-        text = ", ".join(f"{count} in {n} moves" for n, count in counts.items()) or "no wins"
+        counts = sorted(result.wins_by_length[player].items())
+        text = ", ".join(f"{count} in {n} moves" for n, count in counts) or "no wins"
         print(f"  {player}: {text}")
     return EXIT_OK
 
@@ -369,7 +590,8 @@ examples:
 
 {_NUMBERING}
 
-exit status: 0 ok, 2 bad input (see the error line on stderr), 130 interrupted (Ctrl-C).
+exit status: 0 ok, 2 bad input or output that cannot be written (see the error line on
+stderr), 130 interrupted (Ctrl-C).
 Run "{PROG} COMMAND --help" for each command's options.
 """
 
@@ -398,9 +620,12 @@ examples:
   {PROG} analyze XO..X....             9 characters for 3x3 (16 for 4x4)
   {PROG} analyze "X.../.O../..../...." --k 3
   {PROG} analyze XX./OO./... --json
+  {PROG} analyze -X-------             a board may start with -, an empty cell
 
 BOARD: X and O (either case) for marks; '.', '-', '_' or a space for an empty cell. Whose
-turn it is follows from the counts (X moves first). k defaults to the shorter side.
+turn it is follows from the counts (X moves first). k defaults to the shorter side. A board
+that starts with - is read as the board, not as an option; "{PROG} analyze -- BOARD" makes
+sure of it.
 
 The value is the result with best play from both sides; "X wins in 3 moves" counts the
 moves of both players (plies) from now on. The table lists each legal move by cell number
@@ -432,18 +657,33 @@ examples:
 
 Prints the wins, draws and losses of each player as X, as O and in all, the win rate
 with a 95% confidence interval, and how many of its own moves each player's wins took.
-The same --seed gives the same games.
+The same --seed gives the same games. A match plays at most {MAX_GAMES:,} games; a long one
+prints its progress on stderr, a line every second, and Ctrl-C stops it (exit status 130).
 
 levels:
 {{levels}}
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a way out when the board looked like an option and so went missing, and
+    with its help and errors reported when they cannot be written (a full disk)."""
+
+    def error(self, message: str) -> NoReturn:
+        if "required: BOARD" in message:
+            message += f" (if it starts with -, write -- before it: {PROG} analyze -- -X-------)"
+        super().error(message)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:  # argparse itself ignores a failed write: main reports it
+            (file or sys.stderr).write(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``tictac`` command and its subcommands."""
     levels = ", ".join(level_names())
     formatter = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="Game-tree search through tic-tac-toe: play, analyse positions,\n"
         "run tournaments between the AI levels.",
@@ -481,9 +721,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the board's rows x columns, such as 3x3 or 4x4 (default: 3x3)",
     )
     play.add_argument(
-        "--k", type=int, default=None, help="how many in a row win (default: the shorter side)"
+        "--k", type=_k, default=None, help="how many in a row win (default: the shorter side)"
     )
-    play.add_argument("--seed", type=int, default=None, help="seed for the AI's random choices")
+    play.add_argument("--seed", type=_seed, default=None, help="seed for the AI's random choices")
     play.set_defaults(handler=cmd_play)
 
     analyze = commands.add_parser(
@@ -496,7 +736,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument("board", metavar="BOARD", help="the board, such as XO./.X./..O")
     analyze.add_argument(
-        "--k", type=int, default=None, help="how many in a row win (default: the shorter side)"
+        "--k", type=_k, default=None, help="how many in a row win (default: the shorter side)"
     )
     analyze.add_argument("--json", action="store_true", help="print JSON (keys listed below)")
     analyze.set_defaults(handler=cmd_analyze)
@@ -517,10 +757,13 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("first_level", type=_level, metavar="LEVEL", help="the first player")
     tournament.add_argument("second_level", type=_level, metavar="LEVEL", help="the second player")
     tournament.add_argument(
-        "--games", type=_positive, default=100, help="how many games (default: 100)"
+        "--games",
+        type=_games,
+        default=100,
+        help=f"how many games, at most {MAX_GAMES:,} (default: 100)",
     )
     tournament.add_argument(
-        "--seed", type=int, default=None, help="seed both players, so the games repeat"
+        "--seed", type=_seed, default=None, help="seed both players, so the games repeat"
     )
     tournament.add_argument(
         "--fixed-sides",
@@ -531,28 +774,78 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_BOARD_COMMANDS = ("analyze", "analyse")
+_DASHED_BOARD = re.compile(r"-[-XO._ /\r\n]+", re.IGNORECASE)
+"""An argument that starts with ``-`` but is a board, such as ``-X-------``: made of board
+symbols only (no option is spelt with them alone). ``--`` itself stops the search."""
+
+
+def _boards_are_not_options(argv: list[str]) -> list[str]:
+    """`argv` with each board that starts with ``-`` (an empty cell) moved after a ``--``, so
+    that argparse reads it as the board instead of an unknown option.
+
+    >>> _boards_are_not_options(["analyze", "-X-------", "--json"])
+    ['analyze', '--json', '--', '-X-------']
+    >>> _boards_are_not_options(["analyze", "--k", "3", "---/-X-/---"])
+    ['analyze', '--k', '3', '--', '---/-X-/---']
+    """
+    command = next((i for i, arg in enumerate(argv) if not arg.startswith("-")), None)
+    if command is None or argv[command] not in _BOARD_COMMANDS or "--" in argv:
+        return argv
+    rest = argv[command + 1 :]
+    boards = [arg for arg in rest if _DASHED_BOARD.fullmatch(arg)]
+    if not boards:
+        return argv
+    others = [arg for arg in rest if not _DASHED_BOARD.fullmatch(arg)]
+    return [*argv[: command + 1], *others, "--", *boards]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default: ``sys.argv[1:]``); returns the exit status."""
-    parser = build_parser()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    command = next((arg for arg in arguments if not arg.startswith("-")), "")
+    _forgive_encoding_errors()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as stop:  # --help, --version, or argparse's own error (status 2)
-        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
-    handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_usage(sys.stderr)
-        return _fail("", "choose a command: play, analyze or tournament (see tictac --help)")
-    try:
-        return handler(args)
+        status = _run(arguments)
+        sys.stdout.flush()  # a full disk shows here, while it can still be reported
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # `tictac tournament ... | head`: the reader has gone
         _silence_stdout()
         return EXIT_OK
+    except OSError as error:  # `tictac analyze ... > /dev/full`: a full disk, for one
+        _silence_stdout()
+        what = error.filename if error.filename else "the output"
+        return _fail(command, f"could not write {what}: {error.strerror or error}")
+    return status
+
+
+def _run(arguments: list[str]) -> int:
+    """Parse the arguments and run the command they name; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(_boards_are_not_options(arguments))
+    except SystemExit as stop:  # --help, --version, or argparse's own error (status 2)
+        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
+    handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_usage(sys.stderr)
+        return _fail("", "choose a command: play, analyze or tournament (see tictac --help)")
+    return handler(args)
+
+
+def _forgive_encoding_errors() -> None:
+    """Typed bytes that are not text in the terminal's encoding (Latin-1 typed into a UTF-8
+    terminal) become "�", and a character the output cannot show becomes "?", instead of a
+    UnicodeError: a move like that is refused as any other."""
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
 
 
 def _silence_stdout() -> None:
-    """After a broken pipe, point stdout at /dev/null so Python's exit flush stays quiet."""
+    """After a broken pipe or a failed write, point stdout at /dev/null, so that Python's exit
+    flush (of what could not be written) stays quiet."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())

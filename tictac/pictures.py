@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
@@ -159,10 +160,25 @@ class Picture:
     def _repr_svg_(self) -> str:
         return self.svg
 
-    def save(self, path: str) -> None:
-        """Write the picture to an ``.svg`` file."""
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(self.svg)
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the picture to an ``.svg`` file.
+
+        When the file cannot be written (no such folder, no permission, a full disk), the
+        error says which file and why:
+
+        >>> draw_board(State.new()).save("/no/such/folder/board.svg")
+        Traceback (most recent call last):
+          ...
+        FileNotFoundError: [Errno 2] could not save the picture (No such file or directory): ...
+        """
+        try:
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(self.svg)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise OSError(
+                error.errno, f"could not save the picture ({reason})", os.fspath(path)
+            ) from None
 
 
 def draw_board(

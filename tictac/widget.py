@@ -27,6 +27,9 @@ again (a disabled button's ``click()`` does nothing). A click that reaches the k
 after the position it was aimed at has changed (a quick double click while the AI answers),
 must not land on the new position: so the cell buttons are made afresh for every new
 position, and a click on a button of an earlier position is ignored. Clicks are never queued.
+While the AI chooses, the status line says so ("The AI is thinking…", or in AI vs AI
+"X (mcts) is thinking…"), and a change of a drop-down (mode, board, level, side) waits: the
+AI's move goes to the game it was chosen for, and then the change starts its new game.
 
 **Show thinking** draws the AI's last decision below the board, in a box that scrolls (see
 :mod:`tictac.thinking` for what each level shows).
@@ -192,6 +195,7 @@ class GameWidget(widgets.VBox):  # type: ignore[misc]
         self._hint = bool(hint)
         self._show_thinking = bool(show_thinking)
         self._busy = False
+        self._controls_changed = False
         self._syncing = False
         self._generation = 0
         self._board_version = -1
@@ -367,26 +371,38 @@ class GameWidget(widgets.VBox):  # type: ignore[misc]
             return  # a click on an earlier position's button, or while the AI moves
         if not self.session.can_play(index):
             return
-        self._busy = True
-        try:
+
+        def move_and_answer() -> None:
             self.session.play(index)
             self._show_pending(index)
+            if self.session.is_ai_turn:
+                self.status.value = self._thinking_text()
             self.session.respond()
-        finally:
-            self._busy = False
-            self._render()
+
+        self._run(move_and_answer)
 
     def _on_new_game(self, button: Any) -> None:
-        self._act(button, True, self.session.new_game)
+        settings = self.session.settings
+        opens = _ai_opens(settings.mode, settings.human)
+        self._act(
+            button, True, self.session.new_game, thinking=self._thinking_text() if opens else None
+        )
 
     def _on_undo(self, button: Any) -> None:
         self._act(button, self.session.can_undo, self.session.undo)
 
     def _on_step(self, button: Any) -> None:
-        self._act(button, self.session.is_ai_turn, self.session.ai_move)
+        self._act(
+            button, self.session.is_ai_turn, self.session.ai_move, thinking=self._thinking_text()
+        )
 
     def _on_play_to_end(self, button: Any) -> None:
-        self._act(button, self.session.is_ai_turn, self.session.play_to_end)
+        self._act(
+            button,
+            self.session.is_ai_turn,
+            self.session.play_to_end,
+            thinking="The AIs play to the end…",
+        )
 
     def _on_hint(self, button: Any) -> None:
         self._act(button, True, lambda: setattr(self, "_hint", not self._hint))
@@ -394,18 +410,41 @@ class GameWidget(widgets.VBox):  # type: ignore[misc]
     def _on_thinking(self, button: Any) -> None:
         self._act(button, True, lambda: setattr(self, "_show_thinking", not self._show_thinking))
 
-    def _act(self, button: Any, allowed: bool, action: Callable[[], object]) -> None:
+    def _act(
+        self,
+        button: Any,
+        allowed: bool,
+        action: Callable[[], object],
+        *,
+        thinking: str | None = None,
+    ) -> None:
+        """A button's `action`, when it is `allowed` and nothing else is under way. The status
+        line says `thinking` meanwhile, when the AI chooses a move in it."""
         if self._busy or button.disabled or not allowed:
             return
+        if thinking:
+            self.status.value = thinking
+        self._run(action)
+
+    def _run(self, action: Callable[[], object]) -> None:
+        """Do `action` while busy: meanwhile, clicks are ignored and a change of the drop-downs
+        waits, to start its new game once `action` is over (the AI's move, made for the game
+        it was asked for, must not land on another)."""
         self._busy = True
         try:
             action()
         finally:
             self._busy = False
             self._render()
+        if self._controls_changed:
+            self._controls_changed = False
+            self._on_control({})
 
     def _on_control(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
+            return
+        if self._busy:  # the AI is choosing: the new settings wait for its move
+            self._controls_changed = True
             return
         size = self.size_dropdown.value
         offered = offered_levels(size)
@@ -415,19 +454,28 @@ class GameWidget(widgets.VBox):  # type: ignore[misc]
             level = _FALLBACK_LEVEL
         if x_level not in offered and canonical_level(x_level) in NOT_OFFERED[size]:
             x_level = _FALLBACK_LEVEL
-        self._busy = True
-        try:
-            self.session.configure(
-                mode=self.mode_dropdown.value,
-                size=size,
-                level=level,
-                x_level=x_level,
-                human=self.human_dropdown.value,
-            )
-        finally:
-            self._busy = False
-            self._sync_controls()
-            self._render()
+        mode, human = self.mode_dropdown.value, self.human_dropdown.value
+        if _ai_opens(mode, human):
+            self.status.value = self._thinking_text()
+
+        def configure() -> None:
+            try:
+                self.session.configure(
+                    mode=mode, size=size, level=level, x_level=x_level, human=human
+                )
+            finally:
+                self._sync_controls()
+
+        self._run(configure)
+
+    def _thinking_text(self) -> str:
+        """The status line while the AI to move chooses: the browser shows it while the kernel
+        works, and the status is redrawn when the move is made."""
+        session = self.session
+        if session.settings.mode == "ai-vs-ai":
+            mark = session.state.turn
+            return f"{mark} ({session.level_of(mark)}) is thinking…"
+        return "The AI is thinking…"
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -619,6 +667,12 @@ def _html_output(text: str) -> dict[str, Any]:
         "data": {"text/html": f"<div style='font-size:13px'>{text}</div>", "text/plain": plain},
         "metadata": {},
     }
+
+
+def _ai_opens(mode: Mode, human: Mark) -> bool:
+    """True when a new game with these settings starts with the AI's move (the session lets
+    the AI answer at once against a human who plays O; in AI vs AI, Step starts it)."""
+    return mode == "human-vs-ai" and human == "O"
 
 
 def _show(widget: Any, visible: bool) -> None:
