@@ -17,18 +17,32 @@ What ``budget=`` accepts (:data:`BudgetLike`):
 * a :class:`Meter` that is already counting, so that several searches share one budget.
 
 The defaults count positions, not seconds, so that a search that fits does so on every
-machine. :data:`DEFAULT_BUDGET`, a million positions, is every search's but the solver's:
-everything on 3x3 fits (the biggest search there, plain minimax from the empty board, visits
-549,946 positions), and a search that cannot finish stops after a few seconds. The solver's,
-:data:`SOLVER_BUDGET`, is 200,000 of its costlier positions. Add a limit in seconds as a second
-guard if you like: ``Budget(seconds=10)``.
+machine. :data:`DEFAULT_BUDGET`, a million positions, is the default of minimax, alpha-beta,
+draw_tree and MCTS: everything on 3x3 fits (the biggest search there, plain minimax from the
+empty board, visits 549,946 positions), and a search that cannot finish stops after a few
+seconds. The solver's default, :data:`SOLVER_BUDGET`, and the brute-force player's,
+:data:`tictac.players.BRUTE_FORCE_BUDGET`, are 200,000 of their costlier positions. A limit in
+seconds can be added as a second guard: ``Budget(seconds=10)``.
 
 Memory grows with what a search remembers (memos, transposition tables, traces: at most one
-entry for each position searched), so the positions budget bounds it too. At the default
-budgets, measured on CPython 3.11, a search takes at most about 550 MB (a traced search with
-no ``trace_depth``, which keeps a record of every position; with a memo, about 250 MB), and a
-solver question about 40 MB more than the solver keeps between questions, which is at most
-:data:`tictac.solver.MAX_REMEMBERED` positions (about 200 MB).
+entry for each position searched), so the positions budget bounds it too. The most a search
+adds to a Python process at its default budget (measured with CPython 3.11 on 64-bit Linux,
+as the growth of the peak resident size over a bare ``import tictac``, 18 MB):
+
+==========================================================  ======
+minimax or alphabeta, no memo, no trace                       1 MB
+minimax with a memo                                          55 MB
+alphabeta with a memo (its table keeps bounds as well)      120 MB
+a trace of every position (``trace=True``, no trace_depth)  500 MB
+draw_tree (its trace stops at max_depth)                      1 MB
+uct_search                                                   35 MB
+a question to the solver                                     20 MB
+what the solver keeps between questions, at most            200 MB
+brute-force: one move, and the sums it keeps, at most       170 MB
+==========================================================  ======
+
+``budget=None`` lifts the ceiling with the limit: proving 5x5 with 4 in a row takes about
+270 MB (``bench/prove_554.py``).
 
 While :func:`reporting` is in effect, searches report their progress about once a second (the
 command line prints it).
@@ -94,8 +108,10 @@ class Budget:
 
     >>> Budget()
     Budget(positions=1000000, seconds=None)
-    >>> Budget(positions=None, seconds=5.0).describe()
-    '5 seconds'
+    >>> Budget(positions=0)
+    Traceback (most recent call last):
+      ...
+    ValueError: a budget's positions must be a whole number, 1 or more (or None for no limit), ...
     """
 
     positions: int | None = DEFAULT_POSITIONS
@@ -119,19 +135,6 @@ class Budget:
                 f"a budget's seconds must be a number above 0 (or None for no limit), not "
                 f"{seconds!r}"
             )
-
-    def describe(self) -> str:
-        """The budget in words.
-
-        >>> Budget(positions=2_000_000, seconds=30).describe()
-        '2,000,000 positions and 30 seconds'
-        """
-        parts = []
-        if self.positions is not None:
-            parts.append(f"{self.positions:,} positions")
-        if self.seconds is not None:
-            parts.append(f"{self.seconds:g} seconds")
-        return " and ".join(parts) or "no limit"
 
 
 DEFAULT_BUDGET = Budget()
