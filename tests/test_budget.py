@@ -205,7 +205,7 @@ def test_brute_force_on_the_empty_4x4_board_stops_with_the_error() -> None:
     assert "fewer empty cells" in str(error)
 
 
-@pytest.mark.parametrize("level", ["master", "novice", "epsilon", "heuristic", "medium", "mcts"])
+@pytest.mark.parametrize("level", ["master", "novice", "epsilon", "heuristic", "medium"])
 def test_the_searching_levels_take_a_budget(level: str) -> None:
     assert CATALOGUE[level].searches
     assert "budget" not in CATALOGUE[level].defaults  # not an option of the play itself
@@ -215,10 +215,12 @@ def test_the_searching_levels_take_a_budget(level: str) -> None:
     assert error.positions == 10
 
 
-@pytest.mark.parametrize("level", ["random", "defensive", "offensive", "rules"])
-def test_the_levels_that_do_not_search_ignore_a_budget(level: str) -> None:
+@pytest.mark.parametrize("level", ["random", "defensive", "offensive", "rules", "mcts"])
+def test_the_levels_that_do_not_search_by_budget_refuse_one(level: str) -> None:
+    """mcts is bounded by its playouts (and each of its searches by the default budget)."""
     assert not CATALOGUE[level].searches
-    assert make_player(level, seed=0, budget=1).choose(State.new(5, 5, 4)) in range(25)
+    with pytest.raises(ValueError, match=f"level '{level}' does not take the option.s. budget"):
+        make_player(level, budget=1000)
 
 
 def test_the_brute_force_sums_kept_between_moves_stay_bounded(

@@ -56,7 +56,7 @@ from tictac.budget import (
     meter,
     reporting,
 )
-from tictac.players import canonical_level, level_names, make_player
+from tictac.players import CATALOGUE, canonical_level, level_names, make_player
 from tictac.state import IllegalMove, InvalidBoard, State
 from tictac.tournament import play_match
 
@@ -242,7 +242,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         state = State.new(rows, cols, k)
     except ValueError as error:
         return _fail("play", str(error))
-    budget = {} if args.budget is None else {"budget": args.budget}
+    searches = CATALOGUE[canonical_level(args.level)].searches
+    budget = {"budget": args.budget} if args.budget is not None and searches else {}
     ai = make_player(args.level, seed=args.seed, **budget)
     human = "X" if args.first == "human" else "O"
     last = rows * cols - 1
@@ -521,7 +522,7 @@ levels:
 
 _BUDGET_HELP = (
     "the most positions a search may visit, or none for no limit (default: the search's own, "
-    "200,000 for the solver; see tictac.budget)"
+    "200,000 for the solver; see tictac.budget; mcts is bounded by its playouts instead)"
 )
 
 

@@ -135,17 +135,17 @@ def _random_playout(state: State, rng: random.Random, counter: Meter) -> Mark | 
 
 
 def uct_rule(
-    *, playouts: int = 1000, exploration: float = 1.4, budget: BudgetLike = DEFAULT_BUDGET
+    *, playouts: int = 1000, exploration: float = 1.4
 ) -> Callable[[State, random.Random], int]:
-    """A player's rule (see :mod:`tictac.players`) that moves by :func:`uct_search`, each
-    move's search within `budget`."""
+    """A player's rule (see :mod:`tictac.players`) that moves by :func:`uct_search`.
+
+    Its `playouts` bound the work of each move, so it takes no budget of its own; each
+    search has the default budget, which 1000 playouts fit on every board.
+    """
     _check(playouts, exploration)
 
     def rule(state: State, rng: random.Random) -> int:
-        found = uct_search(
-            state, playouts=playouts, exploration=exploration, rng=rng, budget=budget
-        )
-        return found.move
+        return uct_search(state, playouts=playouts, exploration=exploration, rng=rng).move
 
     return rule
 

@@ -62,12 +62,13 @@ slower or not.
 
 Budgets
 -------
-The levels that search (all but random, defensive, offensive and rules) search within a
-budget, like every search of the package (see :mod:`tictac.budget`): by default the solver's
-for the solver's levels, :data:`BRUTE_FORCE_BUDGET` for brute-force, a million positions for
-the others. ``make_player(level,
-budget=...)`` gives a player another one; a move that needs more than its budget raises
-:class:`~tictac.budget.BudgetExceeded`, e.g. brute-force on the empty 4x4 board.
+The levels that search (brute-force, heuristic, medium and the solver's levels: master,
+novice, epsilon) search within a budget, like every search of the package (see
+:mod:`tictac.budget`): by default the solver's for the solver's levels,
+:data:`BRUTE_FORCE_BUDGET` for brute-force, a million positions for the others.
+``make_player(level, budget=...)`` gives such a player another one; a move that needs more
+than its budget raises :class:`~tictac.budget.BudgetExceeded`, e.g. brute-force on the empty
+4x4 board. (The mcts level's `playouts` bound its work, so it takes no budget.)
 """
 
 from __future__ import annotations
@@ -859,8 +860,8 @@ def canonical_level(level: str) -> str:
 def make_player(level: str, *, seed: Seed = None, **options: Any) -> Player:
     """A player by level name (see :data:`CATALOGUE`), with its options as keywords.
 
-    ``budget=`` bounds each move's search (see :mod:`tictac.budget`) for the levels that
-    search; the others have nothing to spend it on, and ignore it.
+    The levels that search take ``budget=`` too, to bound each move's search (see
+    :mod:`tictac.budget` and :attr:`Level.searches`).
 
     >>> make_player("novice", probability=0.5, seed=7).name
     'novice'
@@ -874,8 +875,6 @@ def make_player(level: str, *, seed: Seed = None, **options: Any) -> Player:
     ValueError: unknown level 'grandmaster'; choose one of random, defensive, ...
     """
     entry = CATALOGUE[canonical_level(level)]
-    if "budget" in options and not entry.searches:
-        del options["budget"]
     entry.check_options(options)
     return Player(str(level), entry.factory(**options), seed=seed)
 

@@ -277,7 +277,7 @@ def minimax(
     """
     search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth)
     search.use_memo(_memo_key("memo", memo))
-    search.meter = meter(budget, state, "minimax", _advice(state, depth, memo, "minimax"))
+    search.meter = meter(budget, state, "minimax", _advice(depth, memo, "minimax"))
     value, move_values = search.search_root(state, lambda child: search.minimax(child, 1))
     return search.result(value, move_values, tie_break, seed)
 
@@ -330,7 +330,7 @@ def alphabeta(
     search.use_table(
         _memo_key("memo" if table is None else "table", memo if table is None else table)
     )
-    search.meter = meter(budget, state, "alphabeta", _advice(state, depth, memo or table))
+    search.meter = meter(budget, state, "alphabeta", _advice(depth, memo or table))
     if callable(order_moves):
         search.moves = lambda position: tuple(order_moves(position))
     elif order_moves:
@@ -710,8 +710,8 @@ def _horizon(state: State, depth: int | None, heuristic: Score | None) -> int:
     return depth
 
 
-def _advice(state: State, depth: int | None, memo: Memo, search: str = "") -> list[str]:
-    """What to try when a search of `state` runs out of budget, for the error message."""
+def _advice(depth: int | None, memo: Memo, search: str = "") -> list[str]:
+    """What to try when a search runs out of budget, for the error message."""
     advice = ["a position with fewer empty cells"]
     if depth is None:
         advice.append(f"a depth limit ({_SUGGESTED_DEPTH})")
