@@ -326,8 +326,8 @@ def analysis(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[str, A
     >>> a["value"], a["plies"], a["best_moves"], a["moves"]["2"]
     (1, 1, [2], {'row': 0, 'col': 2, 'value': 1, 'plies': 1, 'result': 'win'})
     """
-    budget = meter(budget, state, "analysis", ["a position with fewer empty cells"])
-    value, plies = solver.outcome(state, budget=budget)
+    shared = meter(budget, state, "analysis", ["a position with fewer empty cells"])
+    value, plies = solver.outcome(state, budget=shared)
     moves = {
         str(move): {
             "row": move // state.cols,
@@ -336,7 +336,7 @@ def analysis(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[str, A
             "plies": result.plies + 1,
             "result": _result_word(result.value, state.turn),
         }
-        for move, result in sorted(solver.move_outcomes(state, budget=budget).items())
+        for move, result in sorted(solver.move_outcomes(state, budget=shared).items())
     }
     return {
         "board": state.text,
@@ -350,7 +350,7 @@ def analysis(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[str, A
         "value": value,
         "plies": plies,
         "moves": moves,
-        "best_moves": list(solver.best_moves(state, budget=budget)),
+        "best_moves": list(solver.best_moves(state, budget=shared)),
     }
 
 
