@@ -8,6 +8,9 @@ disagree, or they agree that one side wins).
 **What it proves.** With perfect play on the empty 5x5 board, where four marks in a row,
 column or diagonal win, neither X (who moves first) nor O can force a win: the game is a draw.
 
+Both methods run without a budget (``budget=None``, see :mod:`tictac.budget`): the default
+budget of an interactive question stops a search of this size after a few seconds.
+
 **Method 1** is the solver's own answer, ``tictac.solver.prove(5, 5, 4)``: negamax with
 alpha-beta on the values -1/0/+1 (``_Solver.value``), helped by a transposition table of
 value bounds, forced moves, bounds read off the lines, one representative for all *dead* cells
@@ -95,7 +98,7 @@ def run_prove(rows: int, cols: int, k: int) -> Report:
     table of every reachable position, by a memoised negamax.
     """
     start = time.perf_counter()
-    value = solver.prove(rows, cols, k)
+    value = solver.prove(rows, cols, k, budget=None)  # no limit: a proof takes what it takes
     seconds = time.perf_counter() - start
     tables = solver._solver(rows, cols, k)  # read-only: how much the proof stored
     stored = len(tables.bounds) + len(tables.table)

@@ -7,6 +7,7 @@ import importlib.metadata
 import json
 import os
 import re
+import resource
 import select
 import signal
 import subprocess
@@ -694,3 +695,129 @@ def test_ctrl_c_stops_a_long_tournament_cleanly() -> None:
     assert proc.returncode == 130
     assert b"Traceback" not in out + seen + err
     assert err.decode().endswith("\nInterrupted.\n")
+
+
+# -- budgets: long searches report their progress, and stop --------------------------------------
+
+EMPTY_5X5 = "." * 25
+
+
+def measured(*args: str, stdin: str = "") -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run the command line; also return the CPU time it took (not stretched by a busy machine)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run = tictac(*args, stdin=stdin)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return run, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def the_error(run: subprocess.CompletedProcess[str], command: str) -> str:
+    """The one error line on stderr; every other line there must be a progress report."""
+    lines = run.stderr.splitlines()
+    errors = [line for line in lines if line.startswith(f"tictac {command}: error: ")]
+    others = [line for line in lines if line not in errors]
+    assert len(errors) == 1, run.stderr
+    assert all(f"tictac {command}: still searching: " in line for line in others), run.stderr
+    return errors[0]
+
+
+def test_analyze_stops_at_its_budget_with_one_line_saying_what_to_do() -> None:
+    """The empty 5x5 board with 4 in a row kept analyze silent for 119 s, before budgets."""
+    run, cpu = measured("analyze", EMPTY_5X5, "--k", "4")
+    assert run.returncode == 2 and run.stdout == ""
+    assert_clean(run)
+    error = the_error(run, "analyze")
+    for part in (
+        "the solver stopped after searching 200,000 positions",
+        "a 5x5 board with 4 in a row and 25 empty cells",
+        "bench/prove_554.py",
+        "--budget 2000000 (--budget none: no limit)",
+    ):
+        assert part in error
+    assert cpu < 60
+
+
+@pytest.mark.slow  # about 3 s of CPU time, twice that on a busy machine
+def test_analyze_on_a_10x10_board_stops_at_its_budget() -> None:
+    """No answer in 60 s, before budgets."""
+    run, cpu = measured("analyze", "." * 100, "--k", "5")
+    assert run.returncode == 2
+    assert "10x10 board with 5 in a row and 100 empty cells" in the_error(run, "analyze")
+    assert cpu < 60
+
+
+@pytest.mark.parametrize(
+    "budget", ["5000", pytest.param(None, marks=pytest.mark.slow)], ids=["5000", "default"]
+)
+def test_play_stops_when_the_ai_spends_its_budget(budget: str | None) -> None:
+    """Brute-force on 4x4 made no move in 30 s, before budgets (the widget does not offer it
+    there). The default budget stops it after a few seconds; a small one, at once."""
+    options = ["--budget", budget] if budget else []
+    run, cpu = measured("play", "--size", "4x4", "--level", "brute-force", *options, stdin="5\n")
+    assert run.returncode == 2
+    assert_clean(run)
+    positions = f"{int(budget):,}" if budget else "200,000"
+    error = the_error(run, "play")
+    assert f"the brute-force AI stopped after searching {positions} positions" in error
+    assert "a 4x4 board with 4 in a row and 15 empty cells" in error
+    assert "an easier level" in error and "--budget" in error
+    assert "Your move" in run.stdout and "AI plays" not in run.stdout
+    assert cpu < 60
+
+
+def test_a_budget_can_be_raised_or_lifted() -> None:
+    default = tictac("analyze", "XO./.X./...")
+    assert default.returncode == 0 and "Value: X wins in 4 moves" in default.stdout
+    for budget in ("none", "100000", "1,000,000"):
+        run = tictac("analyze", "XO./.X./...", "--budget", budget)
+        assert (run.returncode, run.stdout, run.stderr) == (0, default.stdout, "")
+    run = tictac("play", "--level", "master", "--budget", "none", stdin=EVERY_CELL)
+    assert run.returncode == 0 and run.stdout.rstrip().endswith(("Draw.", "The AI wins."))
+
+
+@pytest.mark.parametrize("budget", ["0", "-5", "lots", "1e6"])
+def test_a_bad_budget_is_refused(budget: str) -> None:
+    for command in ("analyze", "play"):
+        board = ["XO./.X./..."] if command == "analyze" else []
+        run = tictac(command, *board, "--budget", budget)
+        assert run.returncode == 2
+        assert f"'{budget}' is not a budget: give a whole number of positions" in run.stderr
+
+
+ANALYZE_AS_IN_A_TERMINAL = [
+    sys.executable,
+    "-c",
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    f"sys.argv = ['tictac', 'analyze', '{EMPTY_5X5}', '--k', '4', '--budget', 'none']; "
+    "runpy.run_module('tictac', run_name='__main__')",
+]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+def test_a_long_analysis_shows_progress_and_ctrl_c_stops_it_cleanly() -> None:
+    proc = subprocess.Popen(
+        ANALYZE_AS_IN_A_TERMINAL, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert proc.stderr is not None
+    seen, deadline = b"", time.monotonic() + 60
+    try:
+        while b"still searching" not in seen:  # wait for the first progress report
+            ready, _, _ = select.select(
+                [proc.stderr], [], [], max(0.0, deadline - time.monotonic())
+            )
+            chunk = os.read(proc.stderr.fileno(), 4096) if ready else b""
+            if not chunk:
+                pytest.fail(f"no progress was reported: {seen!r}")
+            seen += chunk
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    stderr = (seen + err).decode()
+    assert proc.returncode == 130
+    assert "Traceback" not in stderr and out == b""
+    assert re.search(r"^tictac analyze: still searching: [\d,]+ positions in \d+ s", stderr, re.M)
+    assert [line for line in stderr.splitlines() if "still searching" not in line and line] == [
+        "Interrupted."
+    ]

@@ -19,6 +19,7 @@ from collections.abc import Callable
 import oracle
 import pytest
 
+from tictac.budget import BudgetExceeded
 from tictac.scoring import (
     Score,
     depth_aware,
@@ -624,3 +625,56 @@ def test_a_search_needs_a_state_and_functions() -> None:
         minimax("XX./OO./...")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="score must be a function"):
         alphabeta(State.new(), score=1)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# Budgets (tictac.budget; more in tests/test_budget.py)
+
+
+@pytest.mark.parametrize(
+    ("search", "options", "advice", "not_advised"),
+    [
+        (minimax, {}, ["a depth limit", "memo='symmetric'", "alphabeta(..."], []),
+        (minimax, {"memo": "plain"}, ["a depth limit", "alphabeta(..."], ["memo="]),
+        (alphabeta, {"order_moves": True}, ["a depth limit", "memo='symmetric'"], ["alphabeta("]),
+        (
+            alphabeta,
+            {"depth": 6, "heuristic": open_lines, "memo": "symmetric"},
+            ["fewer empty cells"],
+            ["a depth limit", "memo="],
+        ),
+    ],
+)
+def test_a_search_stops_at_its_budget_and_says_what_would_help(
+    search: Callable[..., SearchResult],
+    options: dict[str, object],
+    advice: list[str],
+    not_advised: list[str],
+) -> None:
+    with pytest.raises(BudgetExceeded) as caught:
+        search(State.new(4, 4, 4), budget=3000, **options)
+    error = caught.value
+    assert (error.search, error.positions) == (search.__name__, 3000)
+    message = str(error)
+    assert all(part in message for part in advice), message
+    assert not any(part in message for part in not_advised), message
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+def test_a_search_within_its_budget_is_the_search_without_one(
+    search: Callable[..., SearchResult],
+) -> None:
+    position = State.parse("X../.O./...")
+    free = search(position, budget=None, trace=True)
+    counted = search(position, budget=free.stats.nodes, trace=True)
+    assert (counted.value, counted.move_values, counted.stats) == (
+        free.value,
+        free.move_values,
+        free.stats,
+    )
+    assert counted.trace is not None and counted.trace.size == free.stats.nodes
+
+
+def test_a_traced_search_counts_the_positions_below_its_trace_too() -> None:
+    with pytest.raises(BudgetExceeded, match="after searching 1,000 positions"):
+        minimax(State.new(), trace=True, trace_depth=1, budget=1000)

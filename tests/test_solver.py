@@ -7,11 +7,12 @@ fastest win or the slowest loss).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -19,6 +20,7 @@ import oracle
 import pytest
 
 from tictac import solver
+from tictac.budget import BudgetExceeded, BudgetLike, meter
 from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, prove, solve
 from tictac.state import State, reachable_states
 
@@ -402,3 +404,83 @@ def test_finished_games() -> None:
 def test_anything_but_a_state_is_refused_clearly(function: object, bad: object) -> None:
     with pytest.raises(TypeError, match=r"needs a tictac State .* not "):
         function(bad)  # type: ignore[operator]
+
+
+# ---------------------------------------------------------------------------------------------
+# Budgets (tictac.budget; more in tests/test_budget.py)
+
+
+def questions() -> dict[str, Callable[[BudgetLike], object]]:
+    """Every public question of the solver, asked of the empty 5x5 board with 4 in a row."""
+    empty = State.new(5, 5, 4)
+    return {
+        "solve": lambda budget: solve(empty, budget=budget),
+        "outcome": lambda budget: outcome(empty, budget=budget),
+        "move_outcomes": lambda budget: move_outcomes(empty, budget=budget),
+        "best_moves": lambda budget: best_moves(empty, budget=budget),
+        "best_move": lambda budget: best_move(empty, budget=budget),
+        "prove": lambda budget: prove(5, 5, 4, budget=budget),
+    }
+
+
+@pytest.mark.parametrize("name", list(questions()))
+def test_every_question_stops_at_its_budget(name: str) -> None:
+    solver.clear_caches()
+    with pytest.raises(BudgetExceeded) as caught:
+        questions()[name](500)
+    error = caught.value
+    assert (error.search, error.positions, error.empty_cells) == (name, 500, 25)
+    assert "bench/prove_554.py" in str(error) and "budget=5_000" in str(error)
+
+
+def test_a_budget_counts_exactly_the_positions_the_solver_searches() -> None:
+    empty = State.new(4, 5, 4)
+    solver.clear_caches()
+    counter = meter(None, empty, "solve")
+    assert solve(empty, budget=counter) == 0
+    needed = counter.positions
+    assert needed > 1000
+    solver.clear_caches()
+    assert solve(empty, budget=needed) == 0
+    solver.clear_caches()
+    with pytest.raises(BudgetExceeded, match=f"after searching {needed - 1:,} positions"):
+        solve(empty, budget=needed - 1)
+
+
+def test_a_question_cut_short_leaves_only_true_facts_behind() -> None:
+    """What the solver stored before its budget ran out is kept, and must still be right."""
+    rng = random.Random(13)
+    solver.clear_caches()
+    checked = 0
+    while checked < 8:
+        state = State.new(4, 4, 3)
+        while not state.is_terminal and len(state.legal_moves()) > 10:
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_terminal:
+            continue
+        for budget in (5, 20, 80):
+            with contextlib.suppress(BudgetExceeded):
+                best_moves(state, budget=budget)
+        assert outcome(state, budget=None) == oracle.outcome(state), state
+        assert best_moves(state, budget=None) == oracle.best_moves(state), state
+        checked += 1
+
+
+def test_the_solver_forgets_what_it_learnt_past_its_memory_ceiling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    solver.clear_caches()
+    assert prove(4, 5, 4) == 0
+    learnt = solver._solver(4, 5, 4).remembered()
+    assert learnt > 1000
+    assert prove(4, 5, 4) == 0  # below the ceiling: answered from what it knows
+    assert solver._solver(4, 5, 4).remembered() == learnt
+    monkeypatch.setattr(solver, "MAX_REMEMBERED", 1000)
+    assert solve(State.new(3, 3, 3)) == 0  # past it: the next question starts afresh
+    assert solver._solver(4, 5, 4).remembered() == 0
+    assert solver._solver(3, 3, 3).remembered() == 5478
+
+
+def test_the_default_budget_fits_the_lessons_biggest_question() -> None:
+    solver.clear_caches()
+    assert (prove(4, 5, 4), prove(5, 4, 4)) == (0, 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import time
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -12,11 +13,11 @@ import graphviz
 import oracle
 import pytest
 
-from tictac import State, alphabeta, minimax, two_in_a_row
+from tictac import BudgetExceeded, State, alphabeta, minimax, two_in_a_row
 from tictac.pictures import COLORS, draw_board, draw_move_values
 from tictac.search import SearchResult
 from tictac.state import reachable_states
-from tictac.tree import GraphvizError, draw_trace, draw_tree
+from tictac.tree import MAX_BOARDS, GraphvizError, draw_trace, draw_tree
 
 MID_GAME = State.parse("XO./.X./..O")  # X to move, 5 empty cells
 
@@ -394,3 +395,46 @@ def test_a_cut_node_shows_its_bound_and_no_best_move() -> None:
     assert (node.role, node.bound, node.value) == ("MIN", "≤", 1)
     assert true_value(node.cells) == -1
     assert not arrow.ticked and not arrow.coloured
+
+
+# ---------------------------------------------------------------------------------------------
+# Budgets: of the search behind a drawing (tictac.budget), and of what is handed to Graphviz
+
+
+def test_the_search_behind_a_drawing_stops_at_its_budget() -> None:
+    with pytest.raises(BudgetExceeded) as caught:
+        draw_tree(State.new(4, 4, 4), budget=5000)
+    error = caught.value
+    assert (error.search, error.positions, error.empty_cells) == ("draw_tree", 5000, 16)
+    message = str(error)
+    assert "max_depth and max_nodes only trim the drawing" in message
+    assert "depth=2, heuristic=two_in_a_row" in message and "budget=50_000" in message
+
+
+@pytest.mark.slow  # a million traced positions: about 5 s of CPU time, twice that when busy
+def test_draw_tree_on_the_empty_4x4_board_stops_quickly() -> None:
+    """No answer in 60 s, before budgets."""
+    start = time.process_time()
+    with pytest.raises(BudgetExceeded, match="draw_tree stopped after searching 1,000,000"):
+        draw_tree(State.new(4, 4, 4))
+    assert time.process_time() - start < 60
+
+
+def test_a_drawing_too_big_for_graphviz_is_refused_before_graphviz_sees_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_dot(*args: object, **kwargs: object) -> None:
+        raise AssertionError("Graphviz was asked to draw")
+
+    monkeypatch.setattr(graphviz.Digraph, "node", no_dot)
+    with pytest.raises(ValueError, match="more than 1,500 boards") as caught:
+        draw_tree(State.parse("X../.../..."), max_depth=9, max_nodes=10**6)
+    for way in ("max_nodes", "max_depth", "merge_symmetric=True", "closer to the end"):
+        assert way in str(caught.value)
+    with pytest.raises(ValueError, match="more than 1,500 boards"):  # pruned boards count too
+        draw_tree(State.parse("X../.../..."), search="alphabeta", max_depth=9, max_nodes=1400)
+
+
+def test_a_drawing_within_the_ceiling_keeps_every_board() -> None:
+    graph = draw_tree(State.parse("X../.O./..."), search="alphabeta", max_depth=9, max_nodes=1500)
+    assert 1000 < graph.boards <= MAX_BOARDS

@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from tictac.budget import Budget, BudgetExceeded
 from tictac.players import Player, level_names, make_player
 from tictac.scoring import (
     depth_aware,
@@ -64,6 +65,8 @@ _LAZY: dict[str, str] = {
 }
 
 __all__ = [
+    "Budget",
+    "BudgetExceeded",
     "GameRecord",
     "IllegalMove",
     "InvalidBoard",

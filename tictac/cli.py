@@ -24,6 +24,10 @@ options themselves are wrong. In a game, a bad move is not an error: the reason 
 with the board's conversation on stdout and the move asked for again. A long tournament
 prints its progress on stderr, a line every second.
 
+Searches have a budget (``--budget``, see :mod:`tictac.budget`): one that spends it without
+an answer is an error too (exit status 2), and one that takes more than a second reports its
+progress on stderr, once a second.
+
 >>> main(["analyze", "XX./OO./..."])
  X | X | 2
 ---+---+---
@@ -53,7 +57,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from tictac import __version__, solver
-from tictac.players import Player, canonical_level, level_names, make_player
+from tictac.budget import (
+    SOLVER_BUDGET,
+    Budget,
+    BudgetExceeded,
+    BudgetLike,
+    Progress,
+    meter,
+    reporting,
+)
+from tictac.players import CATALOGUE, Player, canonical_level, level_names, make_player
 from tictac.state import MAX_SIDE, IllegalMove, InvalidBoard, State
 from tictac.tournament import MatchResult, play_match, wilson_interval
 
@@ -260,6 +273,46 @@ def _level(text: str) -> str:
     return text
 
 
+def _budget(text: str) -> Budget:
+    """argparse type for ``--budget``: a whole number of positions, or ``none`` (no limit)."""
+    if text.strip().lower() in ("none", "unlimited"):
+        return Budget(positions=None)
+    try:
+        return Budget(positions=int(text.replace(",", "")))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a budget: give a whole number of positions, such as 2000000, or "
+            "none for no limit"
+        ) from None
+
+
+def _show_progress(command: str) -> Callable[[Progress], None]:
+    """A progress reporter for long searches: one line on stderr at each report."""
+
+    def show(progress: Progress) -> None:
+        print(
+            f"{PROG} {command}: still searching: {progress.positions:,} positions in "
+            f"{progress.seconds:.0f} s (Ctrl-C stops)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return show
+
+
+def _out_of_budget(command: str, error: BudgetExceeded, what: str, instead: str) -> int:
+    """Report a search that spent its budget, in one line, and return exit status 2."""
+    board = error.state
+    return _fail(
+        command,
+        f"{what} stopped after searching {error.positions:,} positions in {error.seconds:.1f} "
+        f"s, its budget, without an answer: a {board.rows}x{board.cols} board with "
+        f"{board.k} in a row and {error.empty_cells} empty cells is too big for it. Try "
+        f"{instead}; or give it more, --budget {error.larger_budget()} (--budget none: no "
+        "limit)",
+    )
+
+
 def _fail(command: str, message: str) -> int:
     """Report bad input in one line on stderr, argparse-style, and return exit status 2."""
     prog = f"{PROG} {command}" if command else PROG
@@ -288,7 +341,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         state = State.new(rows, cols, k)
     except ValueError as error:
         return _fail("play", str(error))
-    ai = make_player(args.level, seed=args.seed)
+    searches = CATALOGUE[canonical_level(args.level)].searches
+    budget = {"budget": args.budget} if args.budget is not None and searches else {}
+    ai = make_player(args.level, seed=args.seed, **budget)
     human = "X" if args.first == "human" else "O"
     last = rows * cols - 1
     print(
@@ -316,7 +371,17 @@ def cmd_play(args: argparse.Namespace) -> int:
                     continue
                 state = state.play(move)
             else:
-                move = state.index_of(ai.choose(state))
+                try:
+                    with reporting(_show_progress("play")):
+                        move = state.index_of(ai.choose(state))
+                except BudgetExceeded as error:
+                    print()
+                    return _out_of_budget(
+                        "play",
+                        error,
+                        f"the {args.level} AI",
+                        "a smaller board, a smaller k or an easier level",
+                    )
                 state = state.play(move)
                 print(f"AI plays {move} ({_where(state, move)})")
                 print()
@@ -351,14 +416,17 @@ def _result_word(value: int, player: str) -> str:
     return "win" if mine > 0 else "loss" if mine < 0 else "draw"
 
 
-def analysis(state: State) -> dict[str, Any]:
+def analysis(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[str, Any]:
     """Everything ``tictac analyze`` reports, as the dictionary that ``--json`` prints.
+
+    The solver's questions share one `budget` (see :mod:`tictac.budget`).
 
     >>> a = analysis(State.parse("XX./OO./..."))
     >>> a["value"], a["plies"], a["best_moves"], a["moves"]["2"]
     (1, 1, [2], {'row': 0, 'col': 2, 'value': 1, 'plies': 1, 'result': 'win'})
     """
-    value, plies = solver.outcome(state)
+    shared = meter(budget, state, "analysis", ["a position with fewer empty cells"])
+    value, plies = solver.outcome(state, budget=shared)
     moves = {
         str(move): {
             "row": move // state.cols,
@@ -367,7 +435,7 @@ def analysis(state: State) -> dict[str, Any]:
             "plies": result.plies + 1,
             "result": _result_word(result.value, state.turn),
         }
-        for move, result in sorted(solver.move_outcomes(state).items())
+        for move, result in sorted(solver.move_outcomes(state, budget=shared).items())
     }
     return {
         "board": state.text,
@@ -381,7 +449,7 @@ def analysis(state: State) -> dict[str, Any]:
         "value": value,
         "plies": plies,
         "moves": moves,
-        "best_moves": list(solver.best_moves(state)),
+        "best_moves": list(solver.best_moves(state, budget=shared)),
     }
 
 
@@ -425,7 +493,16 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         state = State.parse(args.board, k=args.k)
     except InvalidBoard as error:
         return _fail("analyze", f"invalid board: {error}")
-    report = analysis(state)
+    try:
+        with reporting(_show_progress("analyze")):
+            report = analysis(state, budget=args.budget or SOLVER_BUDGET)
+    except BudgetExceeded as error:
+        return _out_of_budget(
+            "analyze",
+            error,
+            "the solver",
+            "a position with fewer empty cells, or bench/prove_554.py to prove a big board",
+        )
     if args.json:
         print(json.dumps(report, indent=2))
         return EXIT_OK
@@ -609,9 +686,9 @@ of a 3x3 board). A bad move is refused with the reason and you are asked again.
 Type q to leave.
 
 exit status: 0 when the game ends, and also when you leave it early with q or end of input
-(Ctrl-D), which prints "Bye — the game was left unfinished."; 2 for bad options; 130 for
-Ctrl-C. Big boards make the stronger levels slow: on 5x5 with 4 in a row the master can
-take tens of seconds over a move.
+(Ctrl-D), which prints "Bye — the game was left unfinished."; 2 for bad options, and when
+the AI's search spends its budget (--budget) without choosing a move; 130 for Ctrl-C. On
+big boards the stronger levels think long, and report their progress on stderr.
 """
 
 _ANALYZE_EPILOG = f"""\
@@ -646,7 +723,11 @@ player to move if they make it, with the move itself counted.
                one, result is "win", "draw" or "loss" for the player to move
   best_moves   the optimal cells, ascending: best result, then fastest win or slowest loss
 
-exit status: 0 ok; 2 for an invalid board, with "invalid board: <reason>" on stderr.
+Big boards take long (the solver reports its progress on stderr after a second) and may
+need more than the budget: 200,000 positions unless --budget says otherwise.
+
+exit status: 0 ok; 2 for an invalid board, with "invalid board: <reason>" on stderr, and
+for a search that spent its budget.
 """
 
 _TOURNAMENT_EPILOG = f"""\
@@ -677,6 +758,12 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if message:  # argparse itself ignores a failed write: main reports it
             (file or sys.stderr).write(message)
+
+
+_BUDGET_HELP = (
+    "the most positions a search may visit, or none for no limit (default: the search's own, "
+    "200,000 for the solver; see tictac.budget; mcts is bounded by its playouts instead)"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -724,6 +811,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--k", type=_k, default=None, help="how many in a row win (default: the shorter side)"
     )
     play.add_argument("--seed", type=_seed, default=None, help="seed for the AI's random choices")
+    play.add_argument("--budget", type=_budget, help=_BUDGET_HELP)
     play.set_defaults(handler=cmd_play)
 
     analyze = commands.add_parser(
@@ -739,6 +827,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--k", type=_k, default=None, help="how many in a row win (default: the shorter side)"
     )
     analyze.add_argument("--json", action="store_true", help="print JSON (keys listed below)")
+    analyze.add_argument("--budget", type=_budget, help=_BUDGET_HELP)
     analyze.set_defaults(handler=cmd_analyze)
 
     tournament = commands.add_parser(

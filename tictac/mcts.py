@@ -10,6 +10,10 @@ game from there, and credits the result to every position on the way back up.
 >>> result = uct_search(State.parse("XX./OO./..."), playouts=200, seed=0)
 >>> result.move
 2
+
+Each playout walks down the tree and then plays a game to its end, so its positions are
+counted against the search's `budget` (see :mod:`tictac.budget`): a million by default,
+enough for 1000 playouts on every board up to 10x10.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from tictac.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
 from tictac.seeds import Seed, random_source
 from tictac.state import IllegalMove, Mark, State
 
@@ -73,11 +78,13 @@ def uct_search(
     exploration: float = 1.4,
     seed: Seed = None,
     rng: random.Random | None = None,
+    budget: BudgetLike = DEFAULT_BUDGET,
 ) -> MCTSResult:
     """Run `playouts` simulations from `state` and return the most visited move.
 
     The random games are drawn with `seed` (a whole number, or a ``random.Random`` to draw
-    from; ``rng=`` is its old name).
+    from; ``rng=`` is its old name). Every position a playout passes through counts against
+    `budget` (see :mod:`tictac.budget`).
 
     >>> uct_search(State.parse("XXX/OO./..."), seed=0)
     Traceback (most recent call last):
@@ -90,18 +97,24 @@ def uct_search(
     if seed is not None and rng is not None:
         raise ValueError("seed= and rng= are two names for the same option: give only seed=")
     rng = random_source(seed if rng is None else rng)
+    counter = meter(
+        budget, state, "uct_search", ["fewer playouts", "a position with fewer empty cells"]
+    )
     root = _Node(state, untried=list(state.legal_moves()))
     for _ in range(playouts):
         node = root
+        counter.tick()
         while not node.untried and node.children:  # 1. select
             node = node.uct_child(exploration)
+            counter.tick()
         if node.untried:  # 2. expand
             move = node.untried.pop(rng.randrange(len(node.untried)))
             child_state = node.state.play(move)
             child = _Node(child_state, node, move, list(child_state.legal_moves()))
             node.children.append(child)
             node = child
-        winner = _random_playout(node.state, rng)  # 3. simulate
+            counter.tick()
+        winner = _random_playout(node.state, rng, counter)  # 3. simulate
         on_path: _Node | None = node
         while on_path is not None:  # 4. back up
             on_path.visits += 1
@@ -114,16 +127,21 @@ def uct_search(
     return MCTSResult(best, visits, means, playouts)
 
 
-def _random_playout(state: State, rng: random.Random) -> Mark | None:
+def _random_playout(state: State, rng: random.Random, counter: Meter) -> Mark | None:
     while not state.is_terminal:
         state = state._play_unchecked(rng.choice(state.legal_moves()))
+        counter.tick()
     return state.winner
 
 
 def uct_rule(
     *, playouts: int = 1000, exploration: float = 1.4
 ) -> Callable[[State, random.Random], int]:
-    """A player's rule (see :mod:`tictac.players`) that moves by :func:`uct_search`."""
+    """A player's rule (see :mod:`tictac.players`) that moves by :func:`uct_search`.
+
+    Its `playouts` bound the work of each move, so it takes no budget of its own; each
+    search has the default budget, which 1000 playouts fit on every board.
+    """
     _check(playouts, exploration)
 
     def rule(state: State, rng: random.Random) -> int:

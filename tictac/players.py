@@ -59,6 +59,16 @@ boards hold the result, and :func:`levels_note` says it in words:
 
 ``level_options={"mcts": {"playouts": 1000}}`` in the widget gives a level other options,
 slower or not.
+
+Budgets
+-------
+The levels that search (brute-force, heuristic, medium and the solver's levels: master,
+novice, epsilon) search within a budget, like every search of the package (see
+:mod:`tictac.budget`): by default the solver's for the solver's levels,
+:data:`BRUTE_FORCE_BUDGET` for brute-force, a million positions for the others.
+``make_player(level, budget=...)`` gives such a player another one; a move that needs more
+than its budget raises :class:`~tictac.budget.BudgetExceeded`, e.g. brute-force on the empty
+4x4 board. (The mcts level's `playouts` bound its work, so it takes no budget.)
 """
 
 from __future__ import annotations
@@ -71,6 +81,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac import solver
+from tictac.budget import DEFAULT_BUDGET, SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
 from tictac.mcts import uct_rule
 from tictac.scoring import Score, depth_scaled, plus_minus_ten, two_in_a_row, win_loss
 from tictac.search import alphabeta
@@ -80,6 +91,7 @@ from tictac.state import EMPTY, IllegalMove, Mark, State, other, winning_lines
 __all__ = [
     "ALIASES",
     "BOARD_SIZES",
+    "BRUTE_FORCE_BUDGET",
     "CATALOGUE",
     "CLASSIC_RULES",
     "FAST_OPTIONS",
@@ -331,7 +343,9 @@ def classic_rules(state: State, rng: random.Random) -> int:
     return rng.choice(which_rule(state)[1])
 
 
-def optimal(*, random_ties: bool = False, corner_opening: bool = False) -> Rule:
+def optimal(
+    *, random_ties: bool = False, corner_opening: bool = False, budget: BudgetLike = SOLVER_BUDGET
+) -> Rule:
     """Perfect play from the solver: the best result, won as fast or lost as slowly as can be.
 
     Among equally good moves it takes the first in board order, or a random one with
@@ -339,56 +353,64 @@ def optimal(*, random_ties: bool = False, corner_opening: bool = False) -> Rule:
     `corner_opening` it always opens in the top-left corner, the shortcut one tutorial used
     to save its slow search the first, biggest decision.
 
-    It asks :func:`tictac.solver.best_move`, which proves only as many moves as it needs.
+    It asks :func:`tictac.solver.best_move`, which proves only as many moves as it needs,
+    within `budget`.
     """
 
     def rule(state: State, rng: random.Random) -> int:
         if corner_opening and state.moves_made == 0:
             return 0
-        return solver.best_move(state, seed=rng if random_ties else None)
+        return solver.best_move(state, seed=rng if random_ties else None, budget=budget)
 
     return rule
 
 
-def first_suboptimal(state: State, rng: random.Random) -> int:
+def first_suboptimal(
+    state: State, rng: random.Random, *, budget: BudgetLike = SOLVER_BUDGET
+) -> int:
     """The best of the moves that are worse than the best one (the best if all are equal).
 
     Moves are ranked the way the master ranks them: result first, then how soon a win
     comes or how late a loss does.
     """
-    ranked, equally_best = _ranking(state)
+    ranked, equally_best = _ranked(state, budget)
     return ranked[equally_best] if equally_best < len(ranked) else ranked[0]
 
 
-def second_ranked(state: State, rng: random.Random) -> int:
+def second_ranked(state: State, rng: random.Random, *, budget: BudgetLike = SOLVER_BUDGET) -> int:
     """The second move of :func:`ranked_moves`, which may be just as good as the first: the
     *Tic-Tac-Toe AI* tutorial's novice ranks every move and, when it errs, takes the second.
 
     >>> second_ranked(State.parse(".../.X./..."), random.Random(0))  # a corner, as good as 0
     2
     """
-    ranked, _ = _ranking(state)
+    ranked, _ = _ranked(state, budget)
     return ranked[1] if len(ranked) > 1 else ranked[0]
 
 
-def ranked_moves(state: State) -> list[int]:
+def ranked_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> list[int]:
     """Every legal move, best first for the player to move, as the master ranks them (result
     first, then how soon a win comes or how late a loss does); equal moves in board order.
 
     >>> ranked_moves(State.parse(".../.X./..."))  # the corners draw, the edges lose
     [0, 2, 6, 8, 1, 3, 5, 7]
     """
-    return list(_ranking(state)[0])
+    return list(_ranked(state, budget)[0])
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _ranking(state: State) -> tuple[tuple[int, ...], int]:
+def _ranking(state: State, budget: BudgetLike = SOLVER_BUDGET) -> tuple[tuple[int, ...], int]:
     """:func:`rank_moves`, remembered: a position's ranking never changes, and the novices ask
     for it at every move (3x3 has only 4,520 positions to rank)."""
-    return rank_moves(state)
+    return rank_moves(state, budget=budget)
 
 
-def rank_moves(state: State) -> tuple[tuple[int, ...], int]:
+def _ranked(state: State, budget: BudgetLike) -> tuple[tuple[int, ...], int]:
+    """:func:`_ranking`, remembered under the position alone when `budget` is the default."""
+    return _ranking(state) if budget is SOLVER_BUDGET else _ranking(state, budget)
+
+
+def rank_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> tuple[tuple[int, ...], int]:
     """The legal moves best first (see :func:`ranked_moves`), and how many share the best rank.
 
     >>> rank_moves(State.parse("XX./OO./..."))  # 2 wins; 5 blocks; the rest lose at once
@@ -402,7 +424,7 @@ def rank_moves(state: State) -> tuple[tuple[int, ...], int]:
         result = state.result()
         how = "a draw" if result == "draw" else f"{result} won"
         raise IllegalMove(f"there are no moves to rank: the game is over ({how})")
-    outcomes = solver.move_outcomes(state)
+    outcomes = solver.move_outcomes(state, budget=budget)
     player = state.turn
     ranked = sorted(outcomes, key=lambda move: (*_rank(outcomes[move], player), move))
     best = _rank(outcomes[ranked[0]], player)
@@ -431,9 +453,12 @@ def blend(primary: Rule, alternative: Rule, probability: float) -> Rule:
     return rule
 
 
-def searching(*, depth: int, heuristic: Score, score: Score = win_loss) -> Rule:
+def searching(
+    *, depth: int, heuristic: Score, score: Score = win_loss, budget: BudgetLike = DEFAULT_BUDGET
+) -> Rule:
     """Depth-limited minimax (alpha-beta, same answer): look `depth` moves ahead, value the
-    positions there by `heuristic`, and take a best move (ties broken at random)."""
+    positions there by `heuristic`, and take a best move (ties broken at random); each
+    move's search within `budget`."""
     if not isinstance(depth, int) or depth < 1:
         raise ValueError(
             f"the search depth must be a whole number of moves, 1 or more, not {depth!r}"
@@ -443,7 +468,9 @@ def searching(*, depth: int, heuristic: Score, score: Score = win_loss) -> Rule:
 
     def rule(state: State, rng: random.Random) -> int:
         if state not in known:
-            found = alphabeta(state, score=score, depth=depth, heuristic=heuristic, memo=True)
+            found = alphabeta(
+                state, score=score, depth=depth, heuristic=heuristic, memo=True, budget=budget
+            )
             known[state] = found.best_moves
         return rng.choice(known[state])
 
@@ -455,7 +482,15 @@ def unknown_is_a_draw(state: State, ply: int) -> float:
     return 0
 
 
-def brute_force_sum(state: State, rng: random.Random) -> int:
+BRUTE_FORCE_BUDGET = Budget(positions=200_000)
+"""The brute-force player's default budget: 200,000 positions, whose sums it keeps (about 400
+bytes each). A move on 3x3 sums at most 5,477; on 4x4, one with 12 empty cells about 135,000
+(4 s), with 13 about 385,000 (17 s), and the empty board far more."""
+
+
+def brute_force_sum(
+    state: State, rng: random.Random, *, budget: BudgetLike = BRUTE_FORCE_BUDGET
+) -> int:
     """The five-rounds tutorial's round four: the move whose subtree adds up to most.
 
     Every finished game below a move scores, for the player to move, 50 / depth for a win,
@@ -463,10 +498,22 @@ def brute_force_sum(state: State, rng: random.Random) -> int:
     final board plus one (as in the tutorial, whose tree starts at depth 1). The move with
     the largest *sum* over all the games below it wins; ties go to the first in board order.
     Summing is not minimax: a move that wins in many lines but loses in one can look best.
+    The positions it sums over count against `budget`, all moves together.
     """
     me = state.turn
-    sums = {move: subtree_sum(state._play_unchecked(move), me) for move in state.legal_moves()}
+    counter = meter(budget, state, "brute_force_sum", _BRUTE_FORCE_ADVICE)
+    sums = {
+        move: subtree_sum(state._play_unchecked(move), me, budget=counter)
+        for move in state.legal_moves()
+    }
     return max(sums, key=lambda move: sums[move])
+
+
+def _brute_force(*, budget: BudgetLike = BRUTE_FORCE_BUDGET) -> Rule:
+    return functools.partial(brute_force_sum, budget=budget)
+
+
+_BRUTE_FORCE_ADVICE = ("a position with fewer empty cells (4x4 boards want 12 or fewer)",)
 
 
 @functools.cache
@@ -474,19 +521,40 @@ def _score_for(player: Mark) -> Score:
     return depth_scaled(player)
 
 
-@functools.cache
-def subtree_sum(state: State, me: Mark) -> float:
+MAX_SUMS = 200_000
+"""How many positions' sums :func:`subtree_sum` keeps between calls (3x3 needs 11,000 at most;
+past this it forgets them all, so that its memory stays bounded)."""
+
+_SUMS: dict[tuple[State, Mark], float] = {}
+
+
+def subtree_sum(state: State, me: Mark, *, budget: BudgetLike = BRUTE_FORCE_BUDGET) -> float:
     """Sum of `me`'s depth-scaled scores over every finished game below `state`: what the
-    brute-force player adds up (cached: the depth counts the marks on the final board, so a
-    position's sum is the same whichever way it was reached).
+    brute-force player adds up, with every position below counted against `budget` (sums are
+    remembered: the depth counts the marks on the final board, so a position's sum is the
+    same whichever way it was reached).
 
     >>> round(subtree_sum(State.parse("XX./OO./..."), "X"), 2)
     117.63
     """
+    if not isinstance(budget, Meter) and len(_SUMS) > MAX_SUMS:
+        _SUMS.clear()
+    return _sum_below(state, me, meter(budget, state, "subtree_sum", _BRUTE_FORCE_ADVICE))
+
+
+def _sum_below(state: State, me: Mark, counter: Meter) -> float:
+    known = _SUMS.get((state, me))
+    if known is not None:
+        return known
+    counter.tick()
     if state.is_terminal:
         side = 1 if me == "X" else -1
-        return side * _score_for(me)(state, state.moves_made + 1)
-    return sum(subtree_sum(state._play_unchecked(move), me) for move in state.legal_moves())
+        total = side * _score_for(me)(state, state.moves_made + 1)
+    else:
+        moves = state.legal_moves()
+        total = sum(_sum_below(state._play_unchecked(move), me, counter) for move in moves)
+    _SUMS[state, me] = total
+    return total
 
 
 def _check_probability(probability: float) -> None:
@@ -510,26 +578,30 @@ the strictly worse moves (the best move itself is a random one of the equally go
 order, and take the first or the second."""
 
 
-def _novice(*, probability: float = 0.4, mistake: str = "worse") -> Rule:
+def _novice(
+    *, probability: float = 0.4, mistake: str = "worse", budget: BudgetLike = SOLVER_BUDGET
+) -> Rule:
     if mistake == "worse":
-        return blend(optimal(random_ties=True), first_suboptimal, probability)
+        worse = functools.partial(first_suboptimal, budget=budget)
+        return blend(optimal(random_ties=True, budget=budget), worse, probability)
     if mistake == "second":
-        return blend(optimal(), second_ranked, probability)
+        second = functools.partial(second_ranked, budget=budget)
+        return blend(optimal(budget=budget), second, probability)
     raise ValueError(
         f"the novice's mistake is one of {', '.join(map(repr, NOVICE_MISTAKES))}, not {mistake!r}"
     )
 
 
-def _epsilon(*, epsilon: float = 0.1) -> Rule:
-    return blend(random_move, optimal(random_ties=True), epsilon)
+def _epsilon(*, epsilon: float = 0.1, budget: BudgetLike = SOLVER_BUDGET) -> Rule:
+    return blend(random_move, optimal(random_ties=True, budget=budget), epsilon)
 
 
-def _medium(*, depth: int = 2) -> Rule:
-    return searching(depth=depth, heuristic=unknown_is_a_draw, score=plus_minus_ten)
+def _medium(*, depth: int = 2, budget: BudgetLike = DEFAULT_BUDGET) -> Rule:
+    return searching(depth=depth, heuristic=unknown_is_a_draw, score=plus_minus_ten, budget=budget)
 
 
-def _heuristic(*, depth: int = 5) -> Rule:
-    return searching(depth=depth, heuristic=two_in_a_row, score=win_loss)
+def _heuristic(*, depth: int = 5, budget: BudgetLike = DEFAULT_BUDGET) -> Rule:
+    return searching(depth=depth, heuristic=two_in_a_row, score=win_loss, budget=budget)
 
 
 BoardSize = tuple[int, int, int]
@@ -588,9 +660,17 @@ class Level:
 
     @property
     def defaults(self) -> dict[str, Any]:
-        """The level's options with their default values (the factory's keyword defaults)."""
+        """The level's options with their default values (the factory's keyword defaults;
+        not its `budget`, which bounds the work rather than changing the play)."""
         parameters = inspect.signature(self.factory).parameters.values()
-        return {p.name: p.default for p in parameters if p.default is not p.empty}
+        return {
+            p.name: p.default for p in parameters if p.default is not p.empty and p.name != "budget"
+        }
+
+    @property
+    def searches(self) -> bool:
+        """Whether the level searches, and so takes a `budget` (see :mod:`tictac.budget`)."""
+        return "budget" in inspect.signature(self.factory).parameters
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """Raise ValueError, naming the options the level takes, if it takes not all of these.
@@ -649,7 +729,7 @@ CATALOGUE: dict[str, Level] = {
         ),
         Level(
             "brute-force",
-            lambda: brute_force_sum,
+            _brute_force,
             "adds up the scores of every game below each move and takes the largest sum "
             "(not minimax: it can be fooled)",
             aliases=("brute-force-sum",),
@@ -780,8 +860,15 @@ def canonical_level(level: str) -> str:
 def make_player(level: str, *, seed: Seed = None, **options: Any) -> Player:
     """A player by level name (see :data:`CATALOGUE`), with its options as keywords.
 
+    The levels that search take ``budget=`` too, to bound each move's search (see
+    :mod:`tictac.budget` and :attr:`Level.searches`).
+
     >>> make_player("novice", probability=0.5, seed=7).name
     'novice'
+    >>> make_player("brute-force", budget=1000).choose(State.new(4, 4, 4))
+    Traceback (most recent call last):
+      ...
+    tictac.budget.BudgetExceeded: brute_force_sum stopped after searching 1,000 positions, ...
     >>> make_player("grandmaster")
     Traceback (most recent call last):
       ...

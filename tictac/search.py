@@ -25,7 +25,15 @@ The options, the same for every search:
 * `tie_break` is ``"first"`` (the tutorials' choice) or ``"random"``, drawing with
   ``random.Random(seed)`` (or with `seed` itself when it is a ``random.Random``);
 * ``trace=True`` records the tree searched as :class:`TraceNode` records, down to
-  `trace_depth` plies if given (the deeper positions are only counted).
+  `trace_depth` plies if given (the deeper positions are only counted);
+* `budget` bounds the work: by default a million positions, which every search on 3x3 fits
+  in; a search that needs more stops with :class:`~tictac.budget.BudgetExceeded`, which says
+  what to try instead. ``budget=None`` lifts the limit (see :mod:`tictac.budget`).
+
+>>> minimax(State.new(4, 4, 4), budget=50_000)
+Traceback (most recent call last):
+  ...
+tictac.budget.BudgetExceeded: minimax stopped after searching 50,000 positions, its budget, ...
 
 The same algorithms, short and without the bookkeeping, are in :mod:`tictac.textbook`
 (:func:`minimax_value`, :func:`~tictac.textbook.alphabeta_value`,
@@ -41,6 +49,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
+from tictac.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
 from tictac.scoring import Score, win_loss
 from tictac.seeds import Seed, random_source
 from tictac.state import State, X, other, symmetry_permutations, winning_lines
@@ -250,6 +259,7 @@ def minimax(
     seed: Seed = None,
     trace: bool = False,
     trace_depth: int | None = None,
+    budget: BudgetLike = DEFAULT_BUDGET,
 ) -> SearchResult:
     """Minimax: every move of every position, down to the end of the game or to `depth`.
 
@@ -267,6 +277,7 @@ def minimax(
     """
     search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth)
     search.use_memo(_memo_key("memo", memo))
+    search.meter = meter(budget, state, "minimax", _advice(depth, memo, "minimax"))
     value, move_values = search.search_root(state, lambda child: search.minimax(child, 1))
     return search.result(value, move_values, tie_break, seed)
 
@@ -285,6 +296,7 @@ def alphabeta(
     trace: bool = False,
     trace_depth: int | None = None,
     table: Memo = None,
+    budget: BudgetLike = DEFAULT_BUDGET,
 ) -> SearchResult:
     """Alpha-beta: minimax that skips moves which cannot change the value. Same value, less work.
 
@@ -318,6 +330,7 @@ def alphabeta(
     search.use_table(
         _memo_key("memo" if table is None else "table", memo if table is None else table)
     )
+    search.meter = meter(budget, state, "alphabeta", _advice(depth, memo or table))
     if callable(order_moves):
         search.moves = lambda position: tuple(order_moves(position))
     elif order_moves:
@@ -343,6 +356,8 @@ class _Entry(NamedTuple):
 
 
 class _Search:
+    meter: Meter  # counts the positions visited against the budget (set by the caller)
+
     def __init__(self, score: Score, heuristic: Score | None, horizon: int) -> None:
         self.score = score
         self.heuristic = heuristic
@@ -366,6 +381,7 @@ class _Search:
     # -- one position ---------------------------------------------------------------------------
 
     def visit(self, ply: int) -> None:
+        self.meter.tick()
         self.nodes += 1
         if ply > self.max_ply:
             self.max_ply = ply
@@ -692,6 +708,21 @@ def _horizon(state: State, depth: int | None, heuristic: Score | None) -> int:
             "value the positions there, e.g. heuristic=two_in_a_row from tictac.scoring"
         )
     return depth
+
+
+def _advice(depth: int | None, memo: Memo, search: str = "") -> list[str]:
+    """What to try when a search runs out of budget, for the error message."""
+    advice = ["a position with fewer empty cells"]
+    if depth is None:
+        advice.append(f"a depth limit ({_SUGGESTED_DEPTH})")
+    if not memo:
+        advice.append("a memo (memo='symmetric': each position once, mirror images too)")
+    if search == "minimax":
+        advice.append("alphabeta(..., order_moves=True), which skips what cannot matter")
+    return advice
+
+
+_SUGGESTED_DEPTH = "depth=4, heuristic=two_in_a_row from tictac.scoring"
 
 
 def _memo_key(name: str, option: Memo) -> Callable[[State], Hashable] | None:

@@ -32,7 +32,13 @@ forgets it.
 and proves only as many moves as it must.
 
 The work grows steeply with the board: a 4x4 decision takes milliseconds, while proving that
-5x5 with 4 in a row is a draw takes tens of seconds and a few hundred megabytes.
+5x5 with 4 in a row is a draw takes tens of seconds and a few hundred megabytes. So every
+public function takes a `budget` (see :mod:`tictac.budget`): by default 200,000 positions per
+question (:data:`~tictac.budget.SOLVER_BUDGET`; the lessons' and the widget's questions take at
+most about 35,000), after which it stops with :class:`~tictac.budget.BudgetExceeded`;
+``budget=None`` lifts the limit, as ``bench/prove_554.py`` does to prove 5x5 with 4 in a row.
+What the solver learns is kept between questions, up to :data:`MAX_REMEMBERED` positions:
+past that it starts afresh, so that its memory stays bounded.
 
 >>> from tictac.state import State
 >>> solve(State.new())
@@ -48,16 +54,21 @@ Outcome(value=1, plies=1)
 (Outcome(value=1, plies=0), Outcome(value=-1, plies=1))
 >>> prove(4, 4, 3)
 1
+>>> solve(State.new(6, 6, 4), budget=20_000)
+Traceback (most recent call last):
+  ...
+tictac.budget.BudgetExceeded: solve stopped after searching 20,000 positions, its budget, ...
 """
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import or_
 from typing import NamedTuple, Protocol, TypeVar
 
+from tictac.budget import SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
 from tictac.seeds import Seed, random_source
 from tictac.state import IllegalMove, State, symmetry_permutations, winning_lines
 
@@ -78,6 +89,11 @@ FULL_TABLE_CELLS = 9
 # On bigger boards, positions with at most this many empty cells are scored (with distances) by
 # the same exact memoised negamax; above it by value first, then a win-within-d search.
 EXACT_EMPTIES = 9
+# What the solvers of all board sizes may remember between questions (positions, over all their
+# tables) before they forget it all and start afresh: about 200 MB.
+MAX_REMEMBERED = 1_000_000
+# How many board sizes keep a solver (the least recently asked about is dropped first).
+MAX_BOARDS = 8
 
 
 class Outcome(NamedTuple):
@@ -100,7 +116,7 @@ class Outcome(NamedTuple):
 # Public functions
 
 
-def solve(state: State) -> int:
+def solve(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> int:
     """The game-theoretic value of `state`: +1 if X wins, 0 for a draw, -1 if O wins.
 
     On bigger boards this asks only "who wins?", which is much cheaper than :func:`outcome`.
@@ -110,19 +126,23 @@ def solve(state: State) -> int:
     >>> solve(State.new(4, 4, 4))
     0
     """
-    _check_state(state, "solve")
+    return _solve(state, budget, "solve")
+
+
+def _solve(state: State, budget: BudgetLike, name: str) -> int:
+    _check_state(state, name)
     if state.winner is not None:
         return 1 if state.winner == "X" else -1
     if state.is_terminal:
         return 0
-    solver = _solver(state.rows, state.cols, state.k)
-    me, opp = _bitboards(state)
-    # Small boards read the sign of the full table's score; big ones search for the value only.
-    value = _sign(solver.score(me, opp)) if solver.has_full_table else solver.value(me, opp)
+    with _metered(state, budget, name) as solver:
+        me, opp = _bitboards(state)
+        # Small boards read the sign of the full table's score; big ones search for the value.
+        value = _sign(solver.score(me, opp)) if solver.has_full_table else solver.value(me, opp)
     return value if state.turn == "X" else -value
 
 
-def outcome(state: State) -> Outcome:
+def outcome(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> Outcome:
     """The value of `state` (X's view) and how many plies perfect play lasts from it.
 
     >>> outcome(State.new())
@@ -137,12 +157,13 @@ def outcome(state: State) -> Outcome:
         return Outcome(1 if state.winner == "X" else -1, 0)
     if state.is_terminal:
         return Outcome(0, 0)
-    solver = _solver(state.rows, state.cols, state.k)
-    me, opp = _bitboards(state)
-    return solver.to_outcome(solver.score(me, opp), state.turn == "X", len(state.legal_moves()))
+    with _metered(state, budget, "outcome") as solver:
+        me, opp = _bitboards(state)
+        score = solver.score(me, opp)
+    return solver.to_outcome(score, state.turn == "X", len(state.legal_moves()))
 
 
-def move_outcomes(state: State) -> dict[int, Outcome]:
+def move_outcomes(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[int, Outcome]:
     """For each legal move, the outcome of the position it leads to (a finished game: {}).
 
     ``move_outcomes(s)[m] == outcome(s.play(m))``, so `plies` counts the moves *after* `m`;
@@ -155,17 +176,17 @@ def move_outcomes(state: State) -> dict[int, Outcome]:
     _check_state(state, "move_outcomes")
     if state.is_terminal:
         return {}
-    solver = _solver(state.rows, state.cols, state.k)
-    me, opp = _bitboards(state)
+    with _metered(state, budget, "move_outcomes") as solver:
+        scores = solver.move_scores(*_bitboards(state))
     x_next = state.turn == "O"  # the player to move after each move
     left = len(state.legal_moves()) - 1
     return {
         move: solver.to_outcome(_score_one_ply_down(score), x_next, left)
-        for move, score in solver.move_scores(me, opp).items()
+        for move, score in scores.items()
     }
 
 
-def best_moves(state: State) -> tuple[int, ...]:
+def best_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> tuple[int, ...]:
     """All optimal moves for the player to move, ascending (empty when the game is over).
 
     Optimal means: the best value for the player to move, then among equal values the fastest
@@ -180,11 +201,17 @@ def best_moves(state: State) -> tuple[int, ...]:
     _check_state(state, "best_moves")
     if state.is_terminal:
         return ()
-    solver = _solver(state.rows, state.cols, state.k)
-    return solver.best_moves(*_bitboards(state))
+    with _metered(state, budget, "best_moves") as solver:
+        return solver.best_moves(*_bitboards(state))
 
 
-def best_move(state: State, *, seed: Seed = None, rng: random.Random | None = None) -> int:
+def best_move(
+    state: State,
+    *,
+    seed: Seed = None,
+    rng: random.Random | None = None,
+    budget: BudgetLike = SOLVER_BUDGET,
+) -> int:
     """One optimal move for the player to move: always one of :func:`best_moves`.
 
     Without a seed it is the first optimal move in board order, ``best_moves(state)[0]``; with
@@ -213,17 +240,22 @@ def best_move(state: State, *, seed: Seed = None, rng: random.Random | None = No
     if seed is not None and rng is not None:
         raise ValueError("seed= and rng= are two names for the same option: give only seed=")
     chosen = seed if seed is not None else rng
-    solver = _solver(state.rows, state.cols, state.k)
-    return solver.best_move(*_bitboards(state), None if chosen is None else random_source(chosen))
+    source = None if chosen is None else random_source(chosen)
+    with _metered(state, budget, "best_move") as solver:
+        return solver.best_move(*_bitboards(state), source)
 
 
-def prove(rows: int, cols: int, k: int) -> int:
+def prove(rows: int, cols: int, k: int, *, budget: BudgetLike = SOLVER_BUDGET) -> int:
     """The value of the empty `rows` x `cols` board with `k` in a row: +1, 0 or -1 (X's view).
 
     >>> prove(3, 3, 3), prove(4, 4, 3), prove(4, 4, 4)
     (0, 1, 0)
+
+    5x5 with 4 in a row takes more than the default budget: ``prove(5, 5, 4, budget=None)``
+    answers in about half a minute, with a few hundred megabytes (``bench/prove_554.py``
+    proves it twice, by two different searches, and reports the time and memory).
     """
-    return solve(State.new(rows, cols, k))
+    return _solve(State.new(rows, cols, k), budget, "prove")
 
 
 def clear_caches() -> None:
@@ -231,7 +263,7 @@ def clear_caches() -> None:
 
     >>> clear_caches()
     """
-    _solver.cache_clear()
+    _SOLVERS.clear()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -429,10 +461,49 @@ def _lookup_tables(n: int, lines: Sequence[int]) -> tuple[_Table[int], _Table[tu
 # The solver for one board size
 
 
-@functools.cache
+_SOLVERS: dict[tuple[int, int, int], _Solver] = {}
+
+
 def _solver(rows: int, cols: int, k: int) -> _Solver:
-    """The solver (tables and memos) of one board size, made once and kept."""
-    return _Solver(rows, cols, k)
+    """The solver (tables and memos) of one board size, made once and kept.
+
+    At most :data:`MAX_BOARDS` sizes are kept (see also :func:`_metered`).
+    """
+    key = (rows, cols, k)
+    solver = _SOLVERS.pop(key, None)
+    if solver is None:
+        solver = _Solver(rows, cols, k)
+        while len(_SOLVERS) >= MAX_BOARDS:
+            del _SOLVERS[next(iter(_SOLVERS))]  # the least recently asked about
+    _SOLVERS[key] = solver  # the most recently asked about last
+    return solver
+
+
+_ADVICE = (
+    "a smaller board or a position with fewer empty cells",
+    "bench/prove_554.py to prove a big board (it runs without a limit and reports the time "
+    "and memory it took)",
+)
+
+
+@contextlib.contextmanager
+def _metered(state: State, budget: BudgetLike, name: str) -> Iterator[_Solver]:
+    """The solver for `state`'s board size, counting the positions it searches against
+    `budget` until the block ends (`name` is the public function asked, for the messages).
+
+    Before a question, if the solvers' tables hold more than :data:`MAX_REMEMBERED` positions
+    in all, they are emptied, so that the memory kept between questions stays bounded.
+    """
+    if sum(kept.remembered() for kept in _SOLVERS.values()) > MAX_REMEMBERED:
+        for kept in _SOLVERS.values():
+            kept.forget()
+    solver = _solver(state.rows, state.cols, state.k)
+    unlimited = solver.meter
+    solver.meter = meter(budget, state, name, _ADVICE)
+    try:
+        yield solver
+    finally:
+        solver.meter = unlimited
 
 
 class _Solver:
@@ -486,6 +557,21 @@ class _Solver:
         self.loss_depths: dict[int, tuple[int, int]] = {}
         self._wins: _Table[int] | None = None
         self._empties: _Table[tuple[int, ...]] | None = None
+        # Counts the positions searched, against the budget of the question being answered
+        # (see _metered); outside a question, without a limit.
+        self.meter = Meter(Budget(positions=None), State.new(rows, cols, k), "the solver")
+
+    def remembered(self) -> int:
+        """How many positions the tables hold."""
+        stored = len(self.table) + len(self.bounds) + len(self.win_depths) + len(self.loss_depths)
+        lazy = (self._wins, self._empties)  # on big boards, filled as positions are met
+        return stored + sum(len(t) for t in lazy if isinstance(t, _Lazy))
+
+    def forget(self) -> None:
+        """Empty the tables (they hold facts, so this only costs the time to learn them again)."""
+        for table in (self.table, self.bounds, self.win_depths, self.loss_depths):
+            table.clear()
+        self._wins = self._empties = None
 
     # -- answers for the public functions -----------------------------------------------------
 
@@ -674,13 +760,14 @@ class _Solver:
             return table[key]
         if self._wins is None or self._empties is None:
             self._wins, self._empties = _lookup_tables(n, self.lines)
-        wins, empties, get = self._wins, self._empties, table.get
+        wins, empties, get, tick = self._wins, self._empties, table.get, self.meter.tick
         # turned[best + top] is _score_one_ply_up(best); best == -top means the loop found no
         # move: the board is full, a draw.
         turned = [_score_one_ply_up(best) for best in range(-top, top + 1)]
         turned[0] = 0
 
         def negamax(me: int, opp: int) -> int:
+            tick()
             base = opp << n | me  # the children's keys are base | bit: the opponent moves next
             best = -top
             for bit in empties[me | opp]:
@@ -728,7 +815,7 @@ class _Solver:
         about their value: a lower and an upper bound.
         """
         full, lines, order, k = self.full, self.lines, self.order, self.k
-        bounds = self.bounds
+        bounds, tick = self.bounds, self.meter.tick
 
         def negamax(
             me: int,
@@ -739,6 +826,7 @@ class _Solver:
             my_images: dict[int, tuple[int, ...]],
             their_images: dict[int, tuple[int, ...]],
         ) -> int:
+            tick()
             empty = full ^ (me | opp)
             if not empty:
                 return 0
@@ -853,6 +941,7 @@ class _Solver:
         """
         n, full, lines, order, k = self.n, self.full, self.lines, self.order, self.k
         memos = {True: self.win_depths, False: self.loss_depths}
+        tick = self.meter.tick
 
         def search(
             me: int,
@@ -863,6 +952,7 @@ class _Solver:
             my_images: dict[int, tuple[int, ...]],
             their_images: dict[int, tuple[int, ...]],
         ) -> bool:
+            tick()
             empty = full ^ (me | opp)
             if not empty or depth < (1 if to_win else 2):
                 return False  # a draw, or no time left for the attacker's next mark

@@ -16,7 +16,11 @@ differently:
 * ``depth=..., heuristic=...``: positions valued by the heuristic at the depth limit.
 
 Big trees are trimmed to `max_depth` levels and `max_nodes` nodes; what is left out is
-summarised in a node such as "… 37 more positions", never silently dropped.
+summarised in a node such as "… 37 more positions", never silently dropped. Graphviz takes
+seconds to lay out a thousand boards and minutes for a few thousand, so a drawing has at most
+:data:`MAX_BOARDS` boards. The search behind a drawing goes to the end of the game (or to
+`depth`), however little of it is drawn, and it has a `budget` like every search (see
+:mod:`tictac.budget`).
 
 >>> from tictac.state import State, symmetry_permutations
 >>> graph = draw_tree(State.parse("XOX/.O./..."), max_depth=2)
@@ -46,12 +50,14 @@ from typing import Any, Literal
 
 import graphviz
 
+from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.pictures import COLORS, format_value
 from tictac.scoring import Score, win_loss
 from tictac.search import Memo, SearchResult, TraceNode, alphabeta, minimax
 from tictac.state import State, symmetry_permutations
 
 __all__ = [
+    "MAX_BOARDS",
     "GameTree",
     "GraphvizError",
     "draw_trace",
@@ -59,6 +65,12 @@ __all__ = [
 ]
 
 SearchName = Literal["minimax", "alphabeta"]
+
+MAX_BOARDS = 1500
+"""The most boards a drawing may have, the pruned moves' boards included (a drawing that would
+have more is refused, with what to do instead): on a busy 2-core machine Graphviz's ``dot``
+lays out 500 boards in about a second, 1,500 in about seven and 2,000 in up to half a minute;
+5,000 took two minutes."""
 
 INSTALL_GRAPHVIZ = (
     "Install Graphviz, then run this again:\n"
@@ -102,6 +114,7 @@ def draw_tree(
     merge_symmetric: bool = False,
     words: bool = False,
     rankdir: Literal["TB", "LR"] | None = None,
+    budget: BudgetLike = DEFAULT_BUDGET,
 ) -> Any:
     """Search from `state` and draw the tree it explored, as a ``graphviz.Digraph``.
 
@@ -111,6 +124,9 @@ def draw_tree(
     `merge_symmetric` draws one child for each group of mirror-image children, marked "×4";
     `words` writes values as "X wins", "draw", "O wins" instead of numbers; `rankdir` lays the
     tree out top-to-bottom ("TB") or left-to-right ("LR"; the default when the tree is wide).
+    `budget` bounds the search (see :mod:`tictac.budget`): by default a million positions,
+    enough for the whole tree of 3x3; a search that needs more stops with
+    :class:`~tictac.budget.BudgetExceeded`.
 
     Each node shows the value its search found: exactly (``MIN 0``), or, where alpha-beta cut
     the search short, as the bound it is (``MAX ≥ 1``, ``MIN ≤ 0``). A move is ticked as a best
@@ -120,11 +136,24 @@ def draw_tree(
     >>> source = draw_tree(State.parse("..O/.X./XOX"), search="alphabeta", max_depth=4).source
     >>> "MAX ≥ 1" in source and "MIN ≤ -1" in source
     True
+    >>> draw_tree(State.parse("X../.../..."), max_depth=9, max_nodes=5000)
+    Traceback (most recent call last):
+      ...
+    ValueError: this drawing would have more than 1,500 boards, more than Graphviz lays out ...
     """
     if not isinstance(state, State):
         raise TypeError(f"draw_tree needs a State, such as State.new(), not {state!r}")
-    _check_budget(max_depth, max_nodes)
-    result = _search(state, search, score, depth, heuristic, memo, order_moves, max_depth)
+    _check_limits(max_depth, max_nodes)
+    advice = [
+        "a start position with fewer empty cells (max_depth and max_nodes only trim "
+        "the drawing: the search behind it goes to the end of the game)"
+    ]
+    if depth is None:
+        advice.append("a depth limit, e.g. depth=2, heuristic=two_in_a_row from tictac.scoring")
+    if not memo:
+        advice.append("memo='symmetric', which searches each position once")
+    counter = meter(budget, state, "draw_tree", advice)
+    result = _search(state, search, score, depth, heuristic, memo, order_moves, max_depth, counter)
     assert result.trace is not None
     described = _describe_search(search, score, depth, heuristic, memo, order_moves)
     return draw_trace(
@@ -160,7 +189,7 @@ def draw_trace(
     >>> draw_trace(traced.trace, alphabeta_window=True, max_depth=1)
     <game tree: 6 boards drawn>
     """
-    _check_budget(max_depth, max_nodes)
+    _check_limits(max_depth, max_nodes)
     drawing = _Drawing(alphabeta_window, heuristic_name, words)
     drawing.layout(root, max_depth, max_nodes, merge_symmetric)
     return drawing.graph(rankdir, title)
@@ -179,6 +208,7 @@ def _search(
     memo: Memo,
     order_moves: bool,
     max_depth: int,
+    budget: BudgetLike,
 ) -> SearchResult:
     if search == "minimax":
         return minimax(
@@ -189,6 +219,7 @@ def _search(
             memo=memo,
             trace=True,
             trace_depth=max_depth,
+            budget=budget,
         )
     if search == "alphabeta":
         return alphabeta(
@@ -201,6 +232,7 @@ def _search(
             exact_root=False,
             trace=True,
             trace_depth=max_depth,
+            budget=budget,
         )
     raise ValueError(f"search={search!r} is not an option: use 'minimax' or 'alphabeta'")
 
@@ -230,7 +262,14 @@ def _name_of(function: Callable[..., Any]) -> str:
     return getattr(function, "__name__", None) or type(function).__name__
 
 
-def _check_budget(max_depth: int, max_nodes: int) -> None:
+_DRAW_LESS = (
+    "draw less: a smaller max_nodes (the rest is then summarised) or max_depth, "
+    "merge_symmetric=True (one board for each group of mirror images), or a start position "
+    "closer to the end of the game"
+)
+
+
+def _check_limits(max_depth: int, max_nodes: int) -> None:
     if not isinstance(max_depth, int) or max_depth < 0:
         raise ValueError(f"max_depth must be a whole number, 0 or more, not {max_depth!r}")
     if not isinstance(max_nodes, int) or max_nodes < 1:
@@ -308,6 +347,11 @@ class _Drawing:
                 self.summaries.append(_Summary(self.new_id(), parent.id, hidden_positions, values))
             for move in node.pruned:
                 self.pruned.append((parent.id, node.state.play(move), move, self.new_id()))
+            if len(self.shown) + len(self.pruned) > MAX_BOARDS:
+                raise ValueError(
+                    f"this drawing would have more than {MAX_BOARDS:,} boards, more than "
+                    f"Graphviz lays out in reasonable time (max_nodes={max_nodes:,}); " + _DRAW_LESS
+                )
 
     # -- Graphviz -----------------------------------------------------------------------------
 

@@ -1,0 +1,323 @@
+"""Budgets: how much work a search may do before it stops and says why.
+
+Game trees grow fast: the empty 3x3 board has 549,946 positions in its full tree, the empty
+4x4 board about ten trillion. So every search of the package (:func:`~tictac.search.minimax`,
+:func:`~tictac.search.alphabeta`, the solver's :func:`~tictac.solver.solve` and its other
+questions, :func:`~tictac.tree.draw_tree`, :func:`~tictac.mcts.uct_search`, the players that
+search) takes ``budget=``, and stops with :class:`BudgetExceeded` when it has spent it,
+rather than running for hours while its memory climbs. The error says how far the search got,
+how big the problem is, and what to try instead.
+
+What ``budget=`` accepts (:data:`BudgetLike`):
+
+* a whole number: at most that many positions;
+* a :class:`Budget`: positions and/or seconds, e.g. ``Budget(positions=10**7, seconds=60)``;
+* None: no limit at all, for the proof scripts in ``bench/`` and the exhaustive tests. A
+  search of a big board then runs as long, and takes as much memory, as it needs;
+* a :class:`Meter` that is already counting, so that several searches share one budget.
+
+The defaults count positions, not seconds, so that a search that fits does so on every
+machine. :data:`DEFAULT_BUDGET`, a million positions, is the default of minimax, alpha-beta,
+draw_tree and MCTS: everything on 3x3 fits (the biggest search there, plain minimax from the
+empty board, visits 549,946 positions), and a search that cannot finish stops after a few
+seconds. The solver's default, :data:`SOLVER_BUDGET`, and the brute-force player's,
+:data:`tictac.players.BRUTE_FORCE_BUDGET`, are 200,000 of their costlier positions. A limit in
+seconds can be added as a second guard: ``Budget(seconds=10)``.
+
+Memory grows with what a search remembers (memos, transposition tables, traces: at most one
+entry for each position searched), so the positions budget bounds it too. The most a search
+adds to a Python process at its default budget (measured with CPython 3.11 on 64-bit Linux,
+as the growth of the peak resident size over a bare ``import tictac``, 18 MB):
+
+==========================================================  ======
+minimax or alphabeta, no memo, no trace                       1 MB
+minimax with a memo                                          55 MB
+alphabeta with a memo (its table keeps bounds as well)      120 MB
+a trace of every position (``trace=True``, no trace_depth)  500 MB
+draw_tree (its trace stops at max_depth)                      1 MB
+uct_search                                                   35 MB
+a question to the solver                                     20 MB
+what the solver keeps between questions, at most            200 MB
+brute-force: one move, and the sums it keeps, at most       170 MB
+==========================================================  ======
+
+``budget=None`` lifts the ceiling with the limit: proving 5x5 with 4 in a row takes about
+270 MB (``bench/prove_554.py``).
+
+While :func:`reporting` is in effect, searches report their progress about once a second (the
+command line prints it).
+
+>>> from tictac.state import State
+>>> from tictac.search import minimax
+>>> minimax(State.new(4, 4, 4), budget=10_000)
+Traceback (most recent call last):
+  ...
+tictac.budget.BudgetExceeded: minimax stopped after searching 10,000 positions, its budget, ...
+>>> minimax(State.parse("XO./.X./..."), budget=Budget(positions=10**7, seconds=60)).value
+1
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from tictac.state import State
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "DEFAULT_POSITIONS",
+    "SOLVER_BUDGET",
+    "Budget",
+    "BudgetExceeded",
+    "BudgetLike",
+    "Meter",
+    "Progress",
+    "as_budget",
+    "meter",
+    "reporting",
+]
+
+DEFAULT_POSITIONS = 1_000_000
+"""The positions a search may visit by default: every search on 3x3 fits."""
+
+CHECK_EVERY = 1024
+"""How many positions a search visits between two looks at the clock."""
+
+REPORT_EVERY = 1.0
+"""Seconds between two progress reports."""
+
+
+class Progress(NamedTuple):
+    """How far a search has got: what is searching, positions visited, seconds spent."""
+
+    search: str
+    positions: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work a search may do: at most `positions` positions and `seconds` seconds
+    (None: no limit of that kind).
+
+    >>> Budget()
+    Budget(positions=1000000, seconds=None)
+    >>> Budget(positions=0)
+    Traceback (most recent call last):
+      ...
+    ValueError: a budget's positions must be a whole number, 1 or more (or None for no limit), ...
+    """
+
+    positions: int | None = DEFAULT_POSITIONS
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        positions, seconds = self.positions, self.seconds
+        if positions is not None and (
+            not isinstance(positions, int) or isinstance(positions, bool) or positions < 1
+        ):
+            raise ValueError(
+                f"a budget's positions must be a whole number, 1 or more (or None for no "
+                f"limit), not {positions!r}"
+            )
+        if seconds is not None and (
+            not isinstance(seconds, (int, float))
+            or isinstance(seconds, bool)
+            or not 0 < seconds < math.inf
+        ):
+            raise ValueError(
+                f"a budget's seconds must be a number above 0 (or None for no limit), not "
+                f"{seconds!r}"
+            )
+
+
+DEFAULT_BUDGET = Budget()
+"""The default of the searches' ``budget=``: a million positions, no limit in seconds."""
+
+SOLVER_BUDGET = Budget(positions=200_000)
+"""The default ``budget=`` of the solver (:mod:`tictac.solver`): 200,000 positions. The solver
+does much more at each position than minimax does (it reads every line of the board, looks
+for pairing strategies, files the position under its mirror images), so its positions cost
+more, up to 40 microseconds each on a 10x10 board; but it needs few of them: every question of
+the lessons and the widget takes at most about 35,000 (``prove(5, 4, 4)``)."""
+
+
+_REPORTERS: ContextVar[tuple[Callable[[Progress], object], ...]] = ContextVar(
+    "tictac_progress_reporters", default=()
+)
+
+
+@contextlib.contextmanager
+def reporting(report: Callable[[Progress], object]) -> Iterator[None]:
+    """While the block runs, every search calls ``report(Progress(...))`` about once a second
+    (every :data:`REPORT_EVERY` seconds) as it works, the command line to print a line.
+
+    >>> seen = []
+    >>> with reporting(seen.append):
+    ...     pass
+    >>> seen
+    []
+    """
+    token = _REPORTERS.set((*_REPORTERS.get(), report))
+    try:
+        yield
+    finally:
+        _REPORTERS.reset(token)
+
+
+class BudgetExceeded(RuntimeError):
+    """A search spent its budget before it finished.
+
+    The message says how far it got (:attr:`positions`, :attr:`seconds`), how big the problem
+    is (the board, :attr:`empty_cells`) and what to do instead (:attr:`advice`, then a larger
+    budget). :attr:`summary` is the first part alone, for messages that word the way out
+    differently (the command line names ``--budget``).
+    """
+
+    def __init__(
+        self,
+        search: str,
+        state: State,
+        positions: int,
+        seconds: float,
+        budget: Budget,
+        advice: Sequence[str] = (),
+        *,
+        out_of_time: bool = False,
+    ) -> None:
+        self.search = search
+        self.state = state
+        self.positions = positions
+        self.seconds = seconds
+        self.budget = budget
+        self.advice = tuple(advice)
+        self.empty_cells = len(state.legal_moves())
+        spent = "its time limit" if out_of_time else "its budget"
+        self.summary = (
+            f"{search} stopped after searching {positions:,} positions, {spent}, in "
+            f"{seconds:.1f} s, without an answer: the position is on a {state.rows}x"
+            f"{state.cols} board with {state.k} in a row and has {self.empty_cells} empty "
+            f"cells, and the work grows many times over with each empty cell"
+        )
+        larger = f"budget={self.larger_budget():_} (budget=None: no limit)"
+        super().__init__(
+            f"{self.summary}. Try {_one_of([*self.advice, 'a larger budget: ' + larger])}"
+        )
+
+    def larger_budget(self) -> int:
+        """A budget worth trying next: ten times the positions searched."""
+        return 10 * (self.budget.positions or self.positions or 1)
+
+
+def _one_of(ways: Sequence[str]) -> str:
+    """Ways out, as a list to choose from.
+
+    >>> _one_of(["a", "b", "c"]), _one_of(["a"])
+    ('a; b; or c', 'a')
+    """
+    if len(ways) == 1:
+        return ways[0]
+    return "; ".join(ways[:-1]) + "; or " + ways[-1]
+
+
+class Meter:
+    """A budget being spent: counts the positions one search (or several) visits, and stops
+    the search with :class:`BudgetExceeded` when the budget is spent.
+
+    A search calls :meth:`tick` once for each position it visits; that costs one addition and
+    one comparison, and every :data:`CHECK_EVERY` positions a look at the clock.
+
+    >>> count = meter(3, State.new(), "counting")
+    >>> count.tick(); count.tick(); count.tick(); count.positions
+    3
+    >>> count.tick()
+    Traceback (most recent call last):
+      ...
+    tictac.budget.BudgetExceeded: counting stopped after searching 3 positions, its budget, ...
+    """
+
+    def __init__(
+        self, budget: Budget, state: State, search: str, advice: Sequence[str] = ()
+    ) -> None:
+        self.budget = budget
+        self.state = state
+        self.search = search
+        self.advice = tuple(advice)
+        self.positions = 0
+        self.limit = math.inf if budget.positions is None else budget.positions
+        self.start = time.monotonic()
+        self.deadline = math.inf if budget.seconds is None else self.start + budget.seconds
+        self.next_report = self.start + REPORT_EVERY
+        self.checkpoint = min(self.limit, CHECK_EVERY)
+
+    def tick(self) -> None:
+        """Count one more position; stop the search if that is one too many."""
+        self.positions += 1
+        if self.positions > self.checkpoint:
+            self.check()
+
+    def check(self) -> None:
+        """Stop if the budget is spent; report progress if it is time to."""
+        now = time.monotonic()
+        if self.positions > self.limit or now > self.deadline:
+            raise BudgetExceeded(
+                self.search,
+                self.state,
+                min(self.positions, self.budget.positions or self.positions),
+                now - self.start,
+                self.budget,
+                self.advice,
+                out_of_time=self.positions <= self.limit,
+            )
+        if now >= self.next_report:
+            self.next_report = now + REPORT_EVERY
+            for report in _REPORTERS.get():
+                report(Progress(self.search, self.positions, now - self.start))
+        self.checkpoint = min(self.limit, self.positions + CHECK_EVERY)
+
+
+BudgetLike = Budget | int | Meter | None
+"""What ``budget=`` accepts: a whole number of positions, a :class:`Budget`, None for no
+limit, or a :class:`Meter` already counting (several searches then share one budget)."""
+
+
+def meter(budget: BudgetLike, state: State, search: str, advice: Sequence[str] = ()) -> Meter:
+    """A :class:`Meter` for one search of `state`: `search` names it and `advice` lists what
+    to try instead, for the error message. Given a Meter, returns it, to go on counting.
+
+    >>> meter(None, State.new(), "minimax").limit
+    inf
+    >>> meter("lots", State.new(), "minimax")
+    Traceback (most recent call last):
+      ...
+    TypeError: budget must be a whole number of positions, a Budget, None (no limit) ...
+    """
+    if isinstance(budget, Meter):
+        return budget
+    return Meter(as_budget(budget), state, search, advice)
+
+
+def as_budget(budget: Budget | int | None) -> Budget:
+    """The :class:`Budget` that ``budget=`` stands for.
+
+    >>> as_budget(5000)
+    Budget(positions=5000, seconds=None)
+    >>> as_budget(None)
+    Budget(positions=None, seconds=None)
+    """
+    if isinstance(budget, Budget):
+        return budget
+    if budget is None:
+        return Budget(positions=None)
+    if isinstance(budget, int) and not isinstance(budget, bool):
+        return Budget(positions=budget)
+    raise TypeError(
+        "budget must be a whole number of positions, a Budget, None (no limit) or a Meter, "
+        f"not {budget!r}"
+    )
