@@ -382,9 +382,9 @@ def test_tournament_rejects_fewer_than_one_game(games: str) -> None:
 
 def test_the_console_script_is_declared_and_installed() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert project["scripts"] == {"tictac": "tictac.cli:main"}
+    assert project["scripts"] == {"tictac": "tictac.__main__:run"}
     scripts = importlib.metadata.entry_points(group="console_scripts", name="tictac")
-    assert [ep.value for ep in scripts] == ["tictac.cli:main"], (
+    assert [ep.value for ep in scripts] == ["tictac.__main__:run"], (
         "the installed metadata lacks the tictac script: run `pip install -e .` again"
     )
     script = Path(sysconfig.get_path("scripts")) / ("tictac.exe" if os.name == "nt" else "tictac")
@@ -821,3 +821,26 @@ def test_a_long_analysis_shows_progress_and_ctrl_c_stops_it_cleanly() -> None:
     assert [line for line in stderr.splitlines() if "still searching" not in line and line] == [
         "Interrupted."
     ]
+
+
+def test_ctrl_c_while_the_command_line_loads_ends_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The `tictac` command starts in `tictac.__main__.run`, which imports the command line;
+    a Ctrl-C in that first moment gives the same one line and exit status as later."""
+    import builtins
+
+    from tictac.__main__ import run
+
+    real_import = builtins.__import__
+
+    def interrupted(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "tictac.cli":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    assert run(["--version"]) == 130
+    assert capsys.readouterr().err == "Interrupted.\n"
+    monkeypatch.setattr(builtins, "__import__", real_import)
+    assert run(["--version"]) == 0
