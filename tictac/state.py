@@ -410,7 +410,8 @@ class State:
             if all(cells[i] == player for i in line):
                 winner, winning_line = player, line
                 break
-        return State._make(self.rows, self.cols, self.k, cells, other(player), winner, winning_line)
+        opponent: Mark = O if player == X else X  # other(player), without its check of the mark
+        return State._make(self.rows, self.cols, self.k, cells, opponent, winner, winning_line)
 
     def index_of(self, move: Move) -> int:
         """The row-major index of `move` (an index or a ``(row, col)`` pair), checked for range.
@@ -419,7 +420,6 @@ class State:
         6
         """
         size = len(self.cells)
-        shape = f"{self.rows}x{self.cols}"
         if type(move) is int:  # the usual case first: the searches play millions of moves
             index = move
         elif isinstance(move, tuple) and len(move) == 2:
@@ -428,8 +428,8 @@ class State:
                 raise IllegalMove(f"a (row, col) move needs two whole numbers, not {_shown(move)}")
             if not (0 <= row < self.rows and 0 <= col < self.cols):
                 raise IllegalMove(
-                    f"({_shown(row)}, {_shown(col)}) is outside the {shape} board: rows go from 0 "
-                    f"to {self.rows - 1} and columns from 0 to {self.cols - 1}"
+                    f"({_shown(row)}, {_shown(col)}) is outside the {self.rows}x{self.cols} board: "
+                    f"rows go from 0 to {self.rows - 1} and columns from 0 to {self.cols - 1}"
                 )
             return row * self.cols + col
         else:
@@ -442,8 +442,8 @@ class State:
             index = whole
         if not 0 <= index < size:
             raise IllegalMove(
-                f"cell {_shown(index)} is outside the {shape} board: cells are numbered 0 to "
-                f"{size - 1}, row by row from the top left"
+                f"cell {_shown(index)} is outside the {self.rows}x{self.cols} board: cells are "
+                f"numbered 0 to {size - 1}, row by row from the top left"
             )
         return index
 
