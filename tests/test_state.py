@@ -346,6 +346,10 @@ def test_geometry_asked_with_numpy_sizes_holds_plain_ints() -> None:
     assert all(type(cell) is int for line in lines for cell in line)
     with pytest.raises(ValueError, match="rows must be a whole number"):
         winning_lines(True, 3, 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cannot fit on a 3x3 board"):
+        winning_lines(3, 3, 0)
+    with pytest.raises(ValueError, match="a 0x3 board is not supported"):
+        symmetry_permutations(0, 3)
 
 
 @pytest.mark.parametrize(

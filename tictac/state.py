@@ -93,9 +93,9 @@ def winning_lines(rows: int, cols: int, k: int) -> tuple[Line, ...]:
     >>> winning_lines(3, 3, 3)[0]
     (0, 1, 2)
     """
-    # Plain ints before the work: NumPy's equal and equally hashed integers would otherwise put
-    # NumPy arithmetic into the cache that every later call with plain ints shares.
-    rows, cols, k = _whole_numbers(rows=rows, cols=cols, k=k)
+    # Checked, as plain ints, before the work: NumPy's equal and equally hashed integers would
+    # otherwise put NumPy arithmetic into the cache that every later call with plain ints shares.
+    rows, cols, k = _board_size(rows, cols, k)
     lines = []
     for r in range(rows):
         for c in range(cols):
@@ -123,7 +123,7 @@ def symmetry_permutations(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     >>> len(symmetry_permutations(3, 3)), len(symmetry_permutations(3, 4))
     (8, 4)
     """
-    rows, cols = _whole_numbers(rows=rows, cols=cols)  # plain ints, as in winning_lines
+    rows, cols, _ = _board_size(rows, cols, 1)  # checked, as plain ints, as in winning_lines
 
     def cell(r: int, c: int) -> int:
         return r * cols + c
