@@ -565,8 +565,8 @@ def _whole_tuple(values: object) -> tuple[int, ...] | None:
     """A tuple or list of whole numbers as a tuple of plain ints; None for anything else."""
     if not isinstance(values, tuple | list):
         return None
-    wholes = tuple(_whole(value) for value in values)
-    return None if None in wholes else wholes  # type: ignore[return-value]
+    wholes = tuple(whole for whole in map(_whole, values) if whole is not None)
+    return wholes if len(wholes) == len(values) else None
 
 
 def _whole_numbers(**values: object) -> tuple[int, ...]:
@@ -604,7 +604,7 @@ _SHORT.maxstring = _SHORT.maxother = 40
 def _shown(value: object) -> str:
     """`value` as an error message shows it: its repr, shortened (a long text would swamp the
     message, and Python refuses to print a whole number of over 4,300 digits)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**15:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
         digits = int(abs(value).bit_length() * 0.30103) + 1
         return f"a number of about {digits:,} digits"
     try:
