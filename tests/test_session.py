@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tictac import solver
@@ -144,6 +145,88 @@ def test_bad_settings_are_refused_with_a_reason() -> None:
         with pytest.raises(ValueError):
             session.configure(**change)  # type: ignore[arg-type]
         assert session.settings.level == "medium" and session.settings.size == (3, 3, 3)
+
+
+REFUSED_SETTINGS: list[tuple[dict[str, object], type, str]] = [
+    ({"size": 3}, ValueError, r"size is \(rows, cols\) in whole numbers.*not 3$"),
+    ({"size": "4x4"}, ValueError, "size is .* not '4x4'"),
+    ({"size": (3.0, 3.0)}, ValueError, r"size is .* not \(3.0, 3.0\)"),
+    ({"size": (True, 3)}, ValueError, "size is .* whole numbers"),
+    ({"size": (3, 3, 3), "k": 3}, ValueError, "already says k"),
+    ({"k": "3"}, ValueError, "k must be a whole number .* not '3'"),
+    ({"k": True}, ValueError, "k must be a whole number"),
+    ({"mode": []}, ValueError, "mode .* is not one of human-vs-ai"),
+    ({"human": "x"}, ValueError, "the human plays 'X' or 'O', not 'x'"),
+    ({"level_options": 3}, TypeError, "level_options maps level names to their options"),
+    ({"level_options": {"mcts": 500}}, TypeError, "the options of level 'mcts' map"),
+    ({"level_options": {"mcts": {"seed": 1}}}, ValueError, "does not take .* seed"),
+    # Options for a level not playing now are checked too, not when it is first chosen.
+    ({"level": "easy", "level_options": {"mcts": {"budget": 5}}}, ValueError, "budget"),
+    ({"level": "easy", "level_options": {"mcts": {"playouts": 0}}}, ValueError, "1 or more"),
+    ({"level_options": {"grandmaster": {}}}, ValueError, "unknown level 'grandmaster'"),
+]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "reason"),
+    REFUSED_SETTINGS,
+    ids=[repr(arguments) for arguments, _, _ in REFUSED_SETTINGS],
+)
+def test_wrong_argument_types_get_a_message_in_the_users_terms(
+    arguments: dict[str, object], error: type, reason: str
+) -> None:
+    with pytest.raises(error, match=reason):
+        GameSession(**arguments)  # type: ignore[arg-type]
+
+
+def test_a_refused_configure_changes_nothing() -> None:
+    session = GameSession(level="easy", seed=1)
+    session.play(4)
+    before = (session.settings, session.moves, session.version)
+    for change in ({"size": 3}, {"k": 5}, {"mode": []}, {"human": "x"}, {"level": 3}):
+        with pytest.raises(ValueError):
+            session.configure(**change)  # type: ignore[arg-type]
+        assert (session.settings, session.moves, session.version) == before
+
+
+def test_numpy_sizes_and_moves_are_plain_ints_in_the_session() -> None:
+    session = GameSession(level="easy", size=(np.int64(4), np.int64(4)), k=np.int8(3), seed=1)
+    assert session.settings.size == (4, 4, 3)
+    assert all(type(n) is int for n in session.settings.size)
+    session.play((np.int64(1), np.uint8(1)))
+    assert session.moves == (5,) and type(session.moves[0]) is int
+
+
+def test_k_alone_changes_the_current_board() -> None:
+    session = GameSession(level="easy", size=(4, 4))
+    session.configure(k=3)
+    assert session.settings.size == (4, 4, 3)
+
+
+def test_can_play_answers_as_play_would() -> None:
+    session = GameSession(mode="human-vs-human")
+    session.play(4)
+    for move in (0, (0, 0), np.int64(0), (np.int8(2), 2)):
+        assert session.can_play(move)  # type: ignore[arg-type]
+    for move in (4, (1, 1), 9, (3, 0), -1, "0", None, True, 0.0):
+        assert not session.can_play(move)  # type: ignore[arg-type]
+        with pytest.raises(IllegalMove):
+            session.play(move)  # type: ignore[arg-type]
+    assert session.moves == (4,)
+
+
+def test_questions_about_a_mark_refuse_what_is_not_one() -> None:
+    session = GameSession(level="easy")
+    assert session.seat("X") == "human" and session.level_of("O") == "easy"
+    for question in (session.seat, session.level_of, session.options_of):
+        for wrong in ("x", "o", "", None):
+            with pytest.raises(ValueError, match="a mark is 'X' or 'O'"):
+                question(wrong)  # type: ignore[arg-type]
+
+
+def test_hint_labels_need_a_state() -> None:
+    with pytest.raises(TypeError, match=r"hint_labels\(\) needs a State.*not 'XX./OO./...'"):
+        hint_labels("XX./OO./...")  # type: ignore[arg-type]
 
 
 def test_the_score_is_a_tally_from_the_humans_side() -> None:

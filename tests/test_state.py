@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import copy
+import json
 import pickle
+import time
+from typing import Any
 
+import numpy as np
 import pytest
 
-from tictac import IllegalMove, InvalidBoard, State
-from tictac.state import winning_lines
+from tictac import IllegalMove, InvalidBoard, State, solver
+from tictac.cli import analysis
+from tictac.state import (
+    MAX_TEXT,
+    other,
+    reachable_states,
+    symmetry_permutations,
+    winning_lines,
+)
 
 # --- building and reading boards ---------------------------------------------------------------
 
@@ -270,3 +282,199 @@ def test_canonical_form_is_shared_by_all_images() -> None:
 
 def test_rectangles_have_four_symmetries() -> None:
     assert len(State.new(3, 4, 3).symmetries()) == 4
+
+
+# --- what users pass in: whole numbers of any type, odd shapes, long text ---------------------
+
+
+class Three:
+    """An integer-like value of no known library (it only has ``__index__``)."""
+
+    def __index__(self) -> int:
+        return 3
+
+
+def whole_numbers_of(kind: str) -> Any:
+    """A maker of whole numbers of one integer type: NumPy's, or one with only __index__."""
+    if kind == "__index__":
+        return lambda value: Three() if value == 3 else value
+    return getattr(np, kind)
+
+
+INTEGER_TYPES = ["int8", "int64", "uint8", "__index__"]
+
+
+@pytest.mark.parametrize("kind", INTEGER_TYPES)
+def test_sizes_of_any_integer_type_become_plain_ints(kind: str) -> None:
+    whole = whole_numbers_of(kind)
+    built = [
+        State.new(whole(3), whole(3), whole(3)),
+        State.parse("XO./.X./...", k=whole(3)),
+        State.from_cells("XO..X....", whole(3), whole(3), whole(3)),
+    ]
+    for state in built:
+        assert state == State.parse("XO./.X./...") or state == State.new()
+        assert all(type(size) is int for size in (state.rows, state.cols, state.k))
+
+
+@pytest.mark.parametrize("kind", INTEGER_TYPES)
+def test_moves_of_any_integer_type_become_plain_ints(kind: str) -> None:
+    whole = whole_numbers_of(kind)
+    s = State.new().play(whole(3)).play((whole(1), whole(1)))
+    assert s.cells[3] == "X" and s.cells[4] == "O"
+    assert type(s.index_of(whole(3))) is int and type(s.index_of((whole(2), whole(0)))) is int
+
+
+def test_numpy_sizes_do_not_spoil_the_caches_of_later_searches() -> None:
+    # The first board of a size fills the caches of its geometry and of the solver; numpy's
+    # integers are equal to ints and hash alike, so their arithmetic used to stay behind.
+    winning_lines.cache_clear()
+    symmetry_permutations.cache_clear()
+    solver.clear_caches()
+    sizes = np.int8(3), np.int8(3), np.int8(3)
+    state = State.new(*sizes).play(4)
+    assert solver.solve(State.new()) == 0
+    report = analysis(state)
+    assert json.loads(json.dumps(report)) == report
+    lines = winning_lines(3, 3, 3)
+    assert all(type(cell) is int for line in lines for cell in line)
+    assert all(type(cell) is int for perm in symmetry_permutations(3, 3) for cell in perm)
+
+
+def test_geometry_asked_with_numpy_sizes_holds_plain_ints() -> None:
+    lines = winning_lines(np.int8(7), np.int8(9), np.int8(5))  # a size no other test uses
+    assert all(type(cell) is int for line in lines for cell in line)
+    with pytest.raises(ValueError, match="rows must be a whole number"):
+        winning_lines(True, 3, 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cannot fit on a 3x3 board"):
+        winning_lines(3, 3, 0)
+    with pytest.raises(ValueError, match="a 0x3 board is not supported"):
+        symmetry_permutations(0, 3)
+
+
+@pytest.mark.parametrize(
+    ("build", "reason"),
+    [
+        (lambda: State.new(True, 3, 3), "rows must be a whole number.*True and False"),
+        (lambda: State.new(3, False, 3), "cols must be a whole number"),
+        (lambda: State.new(3, 3, True), "k must be a whole number"),
+        (lambda: State.new("3", 3, 3), "rows must be a whole number such as 3, not '3'"),
+        (lambda: State.new(3, 3, 10**5000), "k=a number of about 5,001 digits"),
+        (lambda: State.parse("XO./.X./...", k=True), "k must be a whole number"),
+        (lambda: State.from_cells("X........", True, 9, 3), "rows must be a whole number"),
+    ],
+    ids=["rows True", "cols False", "k True", "text", "huge", "parse k True", "from_cells"],
+)
+def test_sizes_that_are_not_whole_numbers_are_refused(build: Any, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        build()
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        (False, "a move is a cell number"),
+        ((True, 0), "needs two whole numbers"),
+        (10**5000, "cell a number of about 5,001 digits is outside the 3x3 board"),
+        ((10**5000, 0), r"\(a number of about 5,001 digits, 0\) is outside"),
+        ((10**5000, "a"), "needs two whole numbers"),
+        ("x" * 100_000, "a move is a cell number .* not 'xxxx"),
+    ],
+    ids=["False", "True in a pair", "huge", "huge in a pair", "huge and text", "long text"],
+)
+def test_strange_moves_get_a_short_clear_refusal(move: object, reason: str) -> None:
+    s = State.new().play(4)
+    with pytest.raises(IllegalMove, match=reason) as refused:
+        s.play(move)  # type: ignore[arg-type]
+    assert len(str(refused.value)) < 200
+    assert s == State.new().play(4)
+
+
+def test_calling_state_directly_says_how_to_make_one() -> None:
+    with pytest.raises(TypeError, match=r"State.new\(rows, cols, k\).*State.parse"):
+        State()
+    with pytest.raises(TypeError, match="not built by calling State"):
+        State(3, 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("cells", "reason"),
+    [
+        (5, "the cells must be a sequence .* not 5"),
+        (None, "not None"),
+        (iter(lambda: ".", None), "has 9 cells, but more than 9 were given"),
+        ("X" * 10, "has 9 cells, but more than 9 were given"),
+        ("X.", "has 9 cells, but 2 were given"),
+        (["X", 1, ".", ".", ".", ".", ".", ".", "."], "unknown mark 1 at row 0, column 1"),
+    ],
+)
+def test_from_cells_refuses_what_is_not_a_board(cells: object, reason: str) -> None:
+    with pytest.raises(InvalidBoard, match=reason):
+        State.from_cells(cells)  # type: ignore[arg-type]
+
+
+def test_one_row_boards_have_a_text_that_reads_back() -> None:
+    row = State.new(1, 9, 3).play(4)
+    assert row.text == "....X..../"
+    assert State.parse(row.text, k=3) == row
+    assert (State.parse("X.O/", k=2).rows, State.parse("X.O/", k=2).cols) == (1, 3)
+    assert State.parse("........./").cols == 9  # with "/", one row, not 3x3
+    assert State.parse(".........\n").cols == 3  # a trailing new line changes nothing
+    column = State.new(9, 1, 3).play(4)
+    assert State.parse(column.text, k=3) == column
+    with pytest.raises(InvalidBoard, match="end a board of one row with '/'"):
+        State.parse("X.O")
+
+
+@pytest.mark.parametrize(
+    "state", [State.new(1, 9, 3), State.new(1, 4, 2).play(2), State.new(1, 1, 1)]
+)
+def test_one_row_boards_survive_copies_pickles_and_repr(state: State) -> None:
+    for again in (
+        copy.copy(state),
+        copy.deepcopy(state),
+        pickle.loads(pickle.dumps(state)),
+        eval(repr(state), {"State": State}),
+    ):
+        assert again == state and (again.rows, again.cols, again.k) == (
+            state.rows,
+            state.cols,
+            state.k,
+        )
+
+
+def test_long_text_is_refused_unread_and_long_margins_are_read_quickly() -> None:
+    started = time.perf_counter()
+    for junk in ("/" * 10**6 + "XO./.X./..O", "\n" * 10**6, "X" * 10**6):
+        with pytest.raises(InvalidBoard, match=r"1,000,\d+ characters long.*limit is 10,000"):
+            State.parse(junk)
+    margin = "/" * (MAX_TEXT // 2 - 20)
+    assert State.parse(margin + "XO./.X./..O" + margin) == State.parse("XO./.X./..O")
+    # Quadratic reading took minutes for a megabyte; linear takes milliseconds.
+    assert time.perf_counter() - started < 5
+
+
+def test_rows_of_many_lengths_are_not_all_listed() -> None:
+    with pytest.raises(InvalidBoard, match=r"different lengths \(1, 2, .*, \.\.\.\)") as refused:
+        State.parse("X/XX/" * 1000)
+    assert len(str(refused.value)) < 200
+
+
+def test_other_refuses_what_is_not_a_mark() -> None:
+    assert other("X") == "O" and other("O") == "X"
+    for wrong in ("x", "o", ".", None):
+        with pytest.raises(ValueError, match="a mark is 'X' or 'O'"):
+            other(wrong)  # type: ignore[arg-type]
+
+
+def test_transform_refuses_what_is_not_a_permutation() -> None:
+    s = State.new().play(0)
+    assert s.transform([2, 1, 0, 5, 4, 3, 8, 7, 6]) == s.symmetries()[1]  # type: ignore[arg-type]
+    for wrong in ((1, 2), tuple(range(10)), (0,) * 9, "012345678", (0.0, 1, 2, 3, 4, 5, 6, 7, 8)):
+        with pytest.raises(ValueError, match="lists each cell from 0 to 8 once"):
+            s.transform(wrong)  # type: ignore[arg-type]
+
+
+def test_reachable_states_refuses_what_is_not_a_state() -> None:
+    with pytest.raises(TypeError, match="start must be a State"):
+        next(reachable_states("X........"))  # type: ignore[arg-type]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tictac import State
+from tictac.state import MAX_SIDE
 
 SIZES = st.sampled_from([(3, 3, 3), (4, 4, 4), (4, 4, 3), (3, 4, 3), (2, 5, 2), (5, 5, 4)])
 
@@ -62,3 +65,49 @@ def test_symmetries_preserve_the_winner_and_the_line(game: list[State]) -> None:
         assert parsed.winner == image.winner
         if image.winning_line is not None:
             assert all(image.cells[i] == image.winner for i in image.winning_line)
+
+
+@st.composite
+def any_shape(draw: st.DrawFn) -> tuple[int, int, int]:
+    """Any board State.new accepts: 1xN and Nx1 included, and every k that fits."""
+    rows = draw(st.integers(1, MAX_SIDE))
+    cols = draw(st.integers(1, MAX_SIDE))
+    return rows, cols, draw(st.integers(1, max(rows, cols)))
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> State:
+    """A random legal position on a board of any shape."""
+    state = State.new(*draw(any_shape()))
+    while not state.is_terminal and draw(st.booleans()):
+        state = state.play(draw(st.sampled_from(state.legal_moves())))
+    return state
+
+
+def same_position(a: State, b: State) -> bool:
+    return (a.rows, a.cols, a.k, a.cells, a.turn, a.winner, a.winning_line) == (
+        b.rows,
+        b.cols,
+        b.k,
+        b.cells,
+        b.turn,
+        b.winner,
+        b.winning_line,
+    )
+
+
+@given(positions())
+def test_every_state_survives_copies_pickles_repr_and_text(state: State) -> None:
+    copies = [
+        copy.copy(state),
+        copy.deepcopy(state),
+        eval(repr(state), {"State": State}),
+        State.parse(state.text, k=state.k),
+    ]
+    copies += [
+        pickle.loads(pickle.dumps(state, protocol))
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1)
+    ]
+    for again in copies:
+        assert again == state and hash(again) == hash(state)
+        assert same_position(again, state)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import matplotlib
 
 matplotlib.use("Agg")
 
+import numpy as np
 import pytest
 
 from tictac import State
@@ -102,8 +106,101 @@ def test_bad_number_of_games() -> None:
 
 def test_unknown_player_in_a_question_about_a_match() -> None:
     match = play_match(make_player("random"), make_player("master"), games=2, seed=1)
-    with pytest.raises(ValueError, match="did not play"):
-        match.wins("novice")
+    questions = [
+        lambda: match.wins("novice"),
+        lambda: match.losses("novice", "X"),
+        lambda: match.win_rate("novice"),
+        lambda: match.wins_by_length("novice"),
+    ]
+    for question in questions:
+        with pytest.raises(ValueError, match="did not play in this match: ask about 'random' or"):
+            question()
+
+
+@pytest.mark.parametrize("side", ["x", "o", "both", "", 1])
+def test_unknown_side_in_a_question_about_a_match(side: object) -> None:
+    match = play_match(make_player("master"), make_player("random"), games=4, seed=1)
+    assert match.wins("master", side="X") + match.wins("master", side="O") > 0
+    for question in (match.wins, match.draws, match.losses):
+        with pytest.raises(ValueError, match="side is 'X' or 'O'.*or None for both"):
+            question("master", side=side)  # type: ignore[operator]
+
+
+def test_round_robin_questions_name_the_players() -> None:
+    table = round_robin([make_player("master"), make_player("random")], games=2, seed=1)
+    for a, b in (("master", "novice"), ("novice", "novice")):
+        with pytest.raises(ValueError, match="'novice' did not play.*'master', 'random'"):
+            table.score(a, b)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "reason"),
+    [
+        (lambda p, q: play_match(p, q, games=True), ValueError, "games must be a whole number"),
+        (lambda p, q: play_match(p, q, games=2.0), ValueError, "games must be a whole number"),
+        (lambda p, q: play_match(p, q, alternate="no"), TypeError, "alternate must be True or"),
+        (lambda p, q: play_match(p, q, progress=1), TypeError, "progress must be True or False"),
+        (lambda p, q: play_match(p, q, start="X.."), TypeError, r"start must be a State"),
+        (lambda p, q: play_match("master", q), TypeError, "first must be a player"),
+        (lambda p, q: play_match(p, None), TypeError, "second must be a player"),
+        (lambda p, q: play_game(p, "random"), TypeError, "o_player must be a player"),
+        (lambda p, q: play_game(p, q, start=[]), TypeError, "start must be a State"),
+        (lambda p, q: round_robin([p]), ValueError, "two or more players"),
+        (lambda p, q: round_robin(p), ValueError, "a list of two or more players"),
+        (lambda p, q: round_robin([p, "novice"]), TypeError, r"players\[1\] must be a player"),
+        (lambda p, q: round_robin([p, q], games=0), ValueError, "1 or more"),
+    ],
+    ids=[
+        "games True",
+        "games float",
+        "alternate",
+        "progress",
+        "match start",
+        "first",
+        "second",
+        "game player",
+        "game start",
+        "one player",
+        "not a list",
+        "not a player",
+        "no games",
+    ],
+)
+def test_wrong_arguments_are_refused_before_any_game(call: Any, error: type, reason: str) -> None:
+    played = []
+
+    def counting(state: State, rng: random.Random) -> int:
+        played.append(state)
+        return state.legal_moves()[0]
+
+    first, second = Player("first", counting), Player("second", counting)
+    with pytest.raises(error, match=reason):
+        call(first, second)
+    assert played == []
+
+
+def test_numpy_whole_numbers_count_games() -> None:
+    match = play_match(make_player("master"), make_player("random"), games=np.int64(3), seed=1)
+    assert len(match.games) == 3
+    low, high = wilson_interval(np.int64(5), np.int64(10), np.float32(0.9))
+    assert type(low) is float and type(high) is float and low < 0.5 < high
+
+
+@pytest.mark.parametrize(
+    ("arguments", "reason"),
+    [
+        ((5, 3), "give 0 to 3 successes, not 5"),
+        ((-1, 3), "give 0 to 3 successes, not -1"),
+        ((1.5, 3), "not 1.5"),
+        ((1, -3), "trials must be a whole number, 0 or more"),
+        ((1, 3, "0.95"), "confidence is a probability"),
+        ((1, 3, True), "confidence is a probability"),
+        ((1, 3, 95), "confidence is a probability"),
+    ],
+)
+def test_wilson_interval_refuses_impossible_counts(arguments: tuple[Any, ...], reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        wilson_interval(*arguments)
 
 
 def test_charts_draw() -> None:

@@ -54,7 +54,7 @@ from tictac.players import (
     tidy_level_name,
 )
 from tictac.seeds import whole_seed
-from tictac.state import IllegalMove, Mark, State
+from tictac.state import EMPTY, IllegalMove, Mark, Move, State, _shown, _whole, _whole_tuple
 
 __all__ = [
     "MODES",
@@ -92,6 +92,11 @@ def hint_labels(state: State) -> dict[int, str]:
     >>> hint_labels(State.parse("XX./OO./..."))
     {2: 'win 1', 5: 'draw', 6: 'loss 2', 7: 'loss 2', 8: 'loss 2'}
     """
+    if not isinstance(state, State):
+        raise TypeError(
+            "hint_labels() needs a State, such as State.parse('XX./OO./...') or a session's "
+            f"state, not {_shown(state)}"
+        )
     sign = 1 if state.turn == "X" else -1
     labels = {}
     for move, outcome in solver.move_outcomes(state).items():
@@ -219,10 +224,8 @@ class GameSession:
         level_options: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         self.seed = whole_seed(seed, "the game session")
-        self.level_options: dict[str, dict[str, Any]] = {
-            canonical_level(name): dict(options) for name, options in (level_options or {}).items()
-        }
-        self.settings = self._validated(Settings(level, human, mode, board_size(size, k), x_level))
+        self.level_options = _checked_level_options(level_options)
+        self.settings = self._validated(Settings(level, human, mode, _board(size, k), x_level))
         self.version = 0  # grows with every change of the position or the settings
         self._results: list[FinishedGame] = []
         self._warmed: set[tuple[Any, ...]] = set()
@@ -263,6 +266,7 @@ class GameSession:
 
     def seat(self, mark: Mark) -> Seat:
         """Who plays `mark`: "human" or "ai"."""
+        _check_mark(mark)
         mode = self.settings.mode
         if mode == "human-vs-human":
             return "human"
@@ -280,6 +284,7 @@ class GameSession:
 
     def options_of(self, mark: Mark) -> dict[str, Any]:
         """The options the AI playing `mark` plays with (empty for a human)."""
+        _check_mark(mark)
         return dict(self._options.get(mark, {}))
 
     @property
@@ -292,9 +297,15 @@ class GameSession:
         """True when the game runs and an AI is to move."""
         return not self.state.is_terminal and self.seat(self.state.turn) == "ai"
 
-    def can_play(self, move: int) -> bool:
-        """True when a human may play `move` now."""
-        return self.is_human_turn and move in self.state.legal_moves()
+    def can_play(self, move: Move) -> bool:
+        """True when a human may play `move` now: exactly when :meth:`play` would take it."""
+        if not self.is_human_turn:
+            return False
+        try:
+            index = self.state.index_of(move)
+        except IllegalMove:
+            return False
+        return self.state.cells[index] == EMPTY
 
     @property
     def can_undo(self) -> bool:
@@ -303,7 +314,7 @@ class GameSession:
 
     # -- actions ------------------------------------------------------------------------------
 
-    def play(self, move: int | tuple[int, int]) -> None:
+    def play(self, move: Move) -> None:
         """The human to move plays `move` (a cell index or a ``(row, col)`` pair).
 
         The AI does not answer here; :meth:`respond` lets it.
@@ -388,8 +399,10 @@ class GameSession:
         x_level: str | None = None,
     ) -> None:
         """Change settings (those given) and start a new game; the AI players start afresh
-        from the seed."""
+        from the seed. `k` alone changes how many in a row win on the board of the moment."""
         changes: dict[str, Any] = {}
+        if size is None and k is not None:
+            size = self.settings.size[:2]
         if level is not None:
             changes["level"] = level
         if human is not None:
@@ -397,7 +410,7 @@ class GameSession:
         if mode is not None:
             changes["mode"] = mode
         if size is not None:
-            changes["size"] = board_size(size, k)
+            changes["size"] = _board(size, k)
         if x_level is not None:
             changes["x_level"] = x_level
         settings = self._validated(replace(self.settings, **changes))
@@ -463,10 +476,10 @@ class GameSession:
         return "you" if self.seat(mark) == "human" else "the AI"
 
     def _validated(self, settings: Settings) -> Settings:
-        if settings.mode not in MODES:
-            raise ValueError(f"mode {settings.mode!r} is not one of {', '.join(MODES)}")
+        if not isinstance(settings.mode, str) or settings.mode not in MODES:
+            raise ValueError(f"mode {_shown(settings.mode)} is not one of {', '.join(MODES)}")
         if settings.human not in ("X", "O"):
-            raise ValueError(f"the human plays 'X' or 'O', not {settings.human!r}")
+            raise ValueError(f"the human plays 'X' or 'O', not {_shown(settings.human)}")
         size = board_size(settings.size)
         names = {"level": settings.level}
         if settings.x_level is not None:
@@ -551,3 +564,56 @@ class GameSession:
         finished = self._finished()
         if finished is not None:
             self._results.append(finished)
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking the arguments
+
+
+def _check_mark(mark: object) -> None:
+    if mark not in ("X", "O"):
+        raise ValueError(f"a mark is 'X' or 'O' (capital letters), not {_shown(mark)}")
+
+
+def _board(size: object, k: object) -> BoardSize:
+    """`size` and `k` as :func:`~tictac.players.board_size` reads them, in plain ints."""
+    numbers = _whole_tuple(size)
+    if numbers is None or len(numbers) not in (2, 3):
+        raise ValueError(
+            f"size is (rows, cols) in whole numbers, such as (3, 3) or (4, 4), not {_shown(size)}"
+        )
+    if len(numbers) == 3 and k is not None:
+        raise ValueError(
+            f"size {_shown(size)} already says k: give size as (rows, cols) with k=, or leave out k"
+        )
+    whole_k = None if k is None else _whole(k)
+    if k is not None and whole_k is None:
+        raise ValueError(
+            f"k must be a whole number such as 3 (or None for the shorter side), not {_shown(k)}"
+        )
+    return board_size(numbers, whole_k)
+
+
+def _checked_level_options(overrides: object) -> dict[str, dict[str, Any]]:
+    """`level_options` by canonical level name, every option checked now (not when its level
+    is first chosen, perhaps long after)."""
+    if overrides is None:
+        return {}
+    example = "{'mcts': {'playouts': 500}}"
+    if not isinstance(overrides, Mapping):
+        raise TypeError(
+            f"level_options maps level names to their options, such as {example}, not "
+            f"{_shown(overrides)}"
+        )
+    checked: dict[str, dict[str, Any]] = {}
+    for name, options in overrides.items():
+        if not (isinstance(options, Mapping) and all(isinstance(key, str) for key in options)):
+            raise TypeError(
+                f"the options of level {_shown(name)} map option names to values, as in "
+                f"{example}, not {_shown(options)}"
+            )
+        level = canonical_level(name)
+        CATALOGUE[level].check_options(options)
+        make_player(level, **options)  # checks the values
+        checked[level] = dict(options)
+    return checked

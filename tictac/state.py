@@ -19,7 +19,9 @@ O . .
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
+import reprlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal
 
@@ -52,6 +54,9 @@ EMPTY: Cell = "."
 
 _EMPTY_SYMBOLS = frozenset(".-_ ")
 MAX_SIDE = 10
+MAX_TEXT = 10_000
+"""The longest text :meth:`State.parse` reads: the largest board (10x10) takes 109 characters
+with its separators, so anything longer cannot be a board and is refused before it is read."""
 
 
 class IllegalMove(ValueError):
@@ -68,7 +73,11 @@ def other(player: Mark) -> Mark:
     >>> other("X")
     'O'
     """
-    return O if player == X else X
+    if player == X:
+        return O
+    if player == O:
+        return X
+    raise ValueError(f"a mark is 'X' or 'O' (capital letters), not {_shown(player)}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -84,6 +93,9 @@ def winning_lines(rows: int, cols: int, k: int) -> tuple[Line, ...]:
     >>> winning_lines(3, 3, 3)[0]
     (0, 1, 2)
     """
+    # Checked, as plain ints, before the work: NumPy's equal and equally hashed integers would
+    # otherwise put NumPy arithmetic into the cache that every later call with plain ints shares.
+    rows, cols, k = _board_size(rows, cols, k)
     lines = []
     for r in range(rows):
         for c in range(cols):
@@ -111,6 +123,7 @@ def symmetry_permutations(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     >>> len(symmetry_permutations(3, 3)), len(symmetry_permutations(3, 4))
     (8, 4)
     """
+    rows, cols, _ = _board_size(rows, cols, 1)  # checked, as plain ints, as in winning_lines
 
     def cell(r: int, c: int) -> int:
         return r * cols + c
@@ -141,8 +154,9 @@ class State:
     """One position of an m,n,k game: `rows` x `cols` board, `k` in a row wins, X moves first.
 
     States are immutable and hashable, so they can be dictionary keys (memoisation) and set
-    members (counting positions). Build them with :meth:`State.new`, :meth:`State.parse` or
-    :meth:`play`.
+    members (counting positions). Build them with :meth:`State.new`, :meth:`State.parse`,
+    :meth:`State.from_cells` or :meth:`play`; sizes and moves may be any whole numbers (NumPy's
+    too), and are kept as plain ``int``.
 
     >>> s = State.parse("XX./OO./...")
     >>> s.turn
@@ -172,8 +186,12 @@ class State:
 
         >>> State.new(4, 4, 4).legal_moves()[-1]
         15
+        >>> State.new(3, 3, 4)
+        Traceback (most recent call last):
+          ...
+        ValueError: k=4 in a row cannot fit on a 3x3 board: choose k from 1 to 3
         """
-        _check_size(rows, cols, k)
+        rows, cols, k = _board_size(rows, cols, k)
         return cls._make(rows, cols, k, (EMPTY,) * (rows * cols), X, None, None)
 
     @classmethod
@@ -181,8 +199,10 @@ class State:
         """Read a board from text; the size comes from the text and the turn from the counts.
 
         Nine characters give a 3x3 board (and 16 a 4x4 one); otherwise separate the rows with
-        ``/`` or new lines. ``X`` and ``O`` in either case; ``.``, ``-``, ``_`` or a space for an
-        empty cell. `k` (how many in a row win) defaults to the shorter side.
+        ``/`` or new lines, and end a board of one row with ``/`` (``"X.O/"``). ``X`` and ``O`` in
+        either case; ``.``, ``-``, ``_`` or a space for an empty cell. `k` (how many in a row
+        win) defaults to the shorter side. Text longer than :data:`MAX_TEXT` characters is
+        refused unread.
 
         >>> State.parse("x.o/.x./..o").cells
         ('X', '.', 'O', '.', 'X', '.', '.', '.', 'O')
@@ -197,12 +217,16 @@ class State:
             raise InvalidBoard(
                 f"a board must be given as text such as 'XO./.X./..O', not {type(text).__name__}"
             )
+        if len(text) > MAX_TEXT:
+            raise InvalidBoard(
+                f"the text is {len(text):,} characters long, too long to be a board (the largest, "
+                f"{MAX_SIDE}x{MAX_SIDE}, takes about {MAX_SIDE * (MAX_SIDE + 1)}; the limit is "
+                f"{MAX_TEXT:,}): give the board alone, as in 'XO./.X./..O'"
+            )
         rows_text = _split_rows(text)
         rows, cols = len(rows_text), len(rows_text[0])
-        if k is None:
-            k = min(rows, cols)
         try:
-            _check_size(rows, cols, k)
+            rows, cols, k = _board_size(rows, cols, min(rows, cols) if k is None else k)
         except ValueError as error:
             raise InvalidBoard(str(error)) from None
         cells = tuple(
@@ -216,14 +240,27 @@ class State:
 
         >>> State.from_cells("X...O....").turn
         'X'
+        >>> State.from_cells("X..O", rows=1, cols=4, k=2)
+        State.parse('X..O/', k=2)
         """
-        _check_size(rows, cols, k)
-        cells = tuple(cells)
-        if len(cells) != rows * cols:
+        rows, cols, k = _board_size(rows, cols, k)
+        size = rows * cols
+        try:
+            # At most one cell more than the board holds is read: enough to tell that there are
+            # too many, even from an endless iterator.
+            given = tuple(itertools.islice(cells, size + 1))
+        except TypeError:
             raise InvalidBoard(
-                f"a {rows}x{cols} board has {rows * cols} cells, but {len(cells)} were given"
+                "the cells must be a sequence of 'X', 'O' and '.', such as 'XO..X....' or "
+                f"['X', 'O', '.', ...], not {_shown(cells)}"
+            ) from None
+        if len(given) != size:
+            count = len(given) if len(given) <= size else f"more than {size}"
+            raise InvalidBoard(
+                f"a {rows}x{cols} board has {size} cells, but {count} were given: give one "
+                "for each cell, row by row (or say the size with rows= and cols=)"
             )
-        read = tuple(_read_cell(ch, i // cols, i % cols) for i, ch in enumerate(cells))
+        read = tuple(_read_cell(ch, i // cols, i % cols) for i, ch in enumerate(given))
         return cls._validated(rows, cols, k, read)
 
     @classmethod
@@ -286,6 +323,15 @@ class State:
         set_(state, "_empty", cells.count(EMPTY))
         return state
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # States are made by the class methods (through `_make`, which skips __init__): called
+        # directly, the class would give back an object without a board.
+        raise TypeError(
+            "a State is not built by calling State(...): use State.new(rows, cols, k) for an "
+            "empty board, State.parse('XO./.X./..O') to read one, or state.play(move) for the "
+            "position after a move"
+        )
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a State cannot be changed; state.play(move) returns a new one")
 
@@ -293,6 +339,7 @@ class State:
         raise AttributeError("a State cannot be changed; state.play(move) returns a new one")
 
     def __reduce__(self) -> tuple[Any, ...]:
+        # copy, deepcopy and pickle rebuild the state from its text (read back, and so checked).
         return (_rebuild, (self.text, self.k))
 
     # -- rules --------------------------------------------------------------------------------
@@ -326,7 +373,8 @@ class State:
         """The state after the player to move puts a mark on `move`.
 
         `move` is a row-major index (0 is the top-left cell) or a ``(row, col)`` pair counted
-        from 0. An illegal move raises :class:`IllegalMove` and leaves this state as it was.
+        from 0, in whole numbers of any integer type (but not True or False). An illegal move
+        raises :class:`IllegalMove` and leaves this state as it was.
 
         >>> State.new().play((1, 1)).cells[4]
         'X'
@@ -362,7 +410,8 @@ class State:
             if all(cells[i] == player for i in line):
                 winner, winning_line = player, line
                 break
-        return State._make(self.rows, self.cols, self.k, cells, other(player), winner, winning_line)
+        opponent: Mark = O if player == X else X  # other(player), without its check of the mark
+        return State._make(self.rows, self.cols, self.k, cells, opponent, winner, winning_line)
 
     def index_of(self, move: Move) -> int:
         """The row-major index of `move` (an index or a ``(row, col)`` pair), checked for range.
@@ -371,29 +420,32 @@ class State:
         6
         """
         size = len(self.cells)
-        shape = f"{self.rows}x{self.cols}"
-        if isinstance(move, tuple) and len(move) == 2:
-            row, col = move
-            if not (_is_int(row) and _is_int(col)):
-                raise IllegalMove(f"a (row, col) move needs two whole numbers, not {move!r}")
-            row, col = operator.index(row), operator.index(col)
+        if type(move) is int:  # the usual case first: the searches play millions of moves
+            index = move
+        elif isinstance(move, tuple) and len(move) == 2:
+            row, col = _whole(move[0]), _whole(move[1])
+            if row is None or col is None:
+                raise IllegalMove(f"a (row, col) move needs two whole numbers, not {_shown(move)}")
             if not (0 <= row < self.rows and 0 <= col < self.cols):
                 raise IllegalMove(
-                    f"({row}, {col}) is outside the {shape} board: rows go from 0 to "
-                    f"{self.rows - 1} and columns from 0 to {self.cols - 1}"
+                    f"({_shown(row)}, {_shown(col)}) is outside the {self.rows}x{self.cols} board: "
+                    f"rows go from 0 to {self.rows - 1} and columns from 0 to {self.cols - 1}"
                 )
             return row * self.cols + col
-        if _is_int(move):
-            index = operator.index(move)
-            if not 0 <= index < size:
+        else:
+            whole = _whole(move)
+            if whole is None:
                 raise IllegalMove(
-                    f"cell {index} is outside the {shape} board: cells are numbered 0 to "
-                    f"{size - 1}, row by row from the top left"
+                    f"a move is a cell number (0 to {size - 1}) or a (row, col) pair, not "
+                    f"{_shown(move)}"
                 )
-            return index
-        raise IllegalMove(
-            f"a move is a cell number (0 to {size - 1}) or a (row, col) pair, not {move!r}"
-        )
+            index = whole
+        if not 0 <= index < size:
+            raise IllegalMove(
+                f"cell {_shown(index)} is outside the {self.rows}x{self.cols} board: cells are "
+                f"numbered 0 to {size - 1}, row by row from the top left"
+            )
+        return index
 
     def result(self) -> Mark | Literal["draw"] | None:
         """``"X"`` or ``"O"`` for a win, ``"draw"`` for a full board, None while the game runs."""
@@ -404,7 +456,24 @@ class State:
     # -- symmetry -----------------------------------------------------------------------------
 
     def transform(self, permutation: tuple[int, ...]) -> State:
-        """The board with its cells rearranged: new cell ``i`` holds old cell ``permutation[i]``."""
+        """The board with its cells rearranged: new cell ``i`` holds old cell ``permutation[i]``.
+
+        `permutation` holds every cell index once, as those of :func:`symmetry_permutations`.
+
+        >>> State.parse("X../.../...").transform((2, 1, 0, 5, 4, 3, 8, 7, 6)).text
+        '..X/.../...'
+        """
+        indices = _whole_tuple(permutation)
+        if indices is None or sorted(indices) != list(range(len(self.cells))):
+            raise ValueError(
+                f"a permutation of this {self.rows}x{self.cols} board lists each cell from 0 to "
+                f"{len(self.cells) - 1} once, as those of symmetry_permutations({self.rows}, "
+                f"{self.cols}) do, not {_shown(permutation)}"
+            )
+        return self._transform(indices)
+
+    def _transform(self, permutation: tuple[int, ...]) -> State:
+        """`transform` for a permutation known to be one."""
         cells = tuple(self.cells[j] for j in permutation)
         line = None
         if self.winning_line is not None:
@@ -414,7 +483,7 @@ class State:
 
     def symmetries(self) -> list[State]:
         """This board under each symmetry of the square (8) or rectangle (4), itself first."""
-        return [self.transform(p) for p in symmetry_permutations(self.rows, self.cols)]
+        return [self._transform(p) for p in symmetry_permutations(self.rows, self.cols)]
 
     def canonical(self) -> State:
         """One representative of the board's symmetry class: the same for all 8 mirror images.
@@ -428,9 +497,17 @@ class State:
 
     @property
     def text(self) -> str:
-        """The compact text form, rows separated by ``/``, that :meth:`parse` reads back."""
+        """The compact text form, rows separated by ``/``, that :meth:`parse` reads back.
+
+        A board of one row ends with ``/``: without it, ``parse`` would read nine cells as a
+        3x3 board.
+
+        >>> State.new(1, 4, 3).play(1).text
+        '.X../'
+        """
         c = self.cols
-        return "/".join("".join(self.cells[r * c : (r + 1) * c]) for r in range(self.rows))
+        rows = "/".join("".join(self.cells[r * c : (r + 1) * c]) for r in range(self.rows))
+        return rows + "/" if self.rows == 1 else rows
 
     def __str__(self) -> str:
         c = self.cols
@@ -471,54 +548,94 @@ def _rebuild(text: str, k: int) -> State:
 # Helpers for reading boards
 
 
-def _is_int(value: object) -> bool:
-    """True for whole numbers of any integer type (NumPy's too), but not for True/False."""
+def _whole(value: object) -> int | None:
+    """`value` as a plain ``int`` if it is a whole number of any integer type (NumPy's too);
+    None for anything else, True and False included (they are not numbers here)."""
+    if type(value) is int:
+        return value
     if isinstance(value, bool):
-        return False
+        return None
     try:
-        operator.index(value)  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        return False
-    return True
+        return None
 
 
-def _check_size(rows: int, cols: int, k: int) -> None:
-    for name, value in (("rows", rows), ("cols", cols), ("k", k)):
-        if not _is_int(value):
-            raise ValueError(f"{name} must be a whole number, not {value!r}")
+def _whole_tuple(values: object) -> tuple[int, ...] | None:
+    """A tuple or list of whole numbers as a tuple of plain ints; None for anything else."""
+    if not isinstance(values, tuple | list):
+        return None
+    wholes = tuple(whole for whole in map(_whole, values) if whole is not None)
+    return wholes if len(wholes) == len(values) else None
+
+
+def _whole_numbers(**values: object) -> tuple[int, ...]:
+    """The values as plain ints, in order; a ValueError naming the first that is not whole."""
+    wholes = []
+    for name, value in values.items():
+        whole = _whole(value)
+        if whole is None:
+            hint = " (True and False are not numbers here)" if isinstance(value, bool) else ""
+            raise ValueError(f"{name} must be a whole number such as 3, not {_shown(value)}{hint}")
+        wholes.append(whole)
+    return tuple(wholes)
+
+
+def _board_size(rows: object, cols: object, k: object) -> tuple[int, int, int]:
+    """The size of a board as plain ints, checked: a ValueError says what is wrong."""
+    rows, cols, k = _whole_numbers(rows=rows, cols=cols, k=k)
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise ValueError(
-            f"a {rows}x{cols} board is not supported: rows and columns go from 1 to {MAX_SIDE}"
+            f"a {_shown(rows)}x{_shown(cols)} board is not supported: rows and columns go from "
+            f"1 to {MAX_SIDE}"
         )
     if not 1 <= k <= max(rows, cols):
         raise ValueError(
-            f"k={k} in a row cannot fit on a {rows}x{cols} board: choose k from 1 to "
+            f"k={_shown(k)} in a row cannot fit on a {rows}x{cols} board: choose k from 1 to "
             f"{max(rows, cols)}"
         )
+    return rows, cols, k
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+
+
+def _shown(value: object) -> str:
+    """`value` as an error message shows it: its repr, shortened (a long text would swamp the
+    message, and Python refuses to print a whole number of over 4,300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        digits = int(abs(value).bit_length() * 0.30103) + 1
+        return f"a number of about {digits:,} digits"
+    try:
+        return _SHORT.repr(value)
+    except ValueError:
+        return f"a {type(value).__name__} too large to show"
 
 
 def _split_rows(text: str) -> list[str]:
-    lines = text.replace("\r\n", "\n").replace("/", "\n").split("\n")
-    while lines and lines[0] == "":
-        lines.pop(0)
-    while lines and lines[-1] == "":
-        lines.pop()
-    if not lines:
+    """The rows of a board's text (at most :data:`MAX_TEXT` characters), blank lines around
+    it dropped; a single line without ``/`` is cut into a square."""
+    rows = text.replace("\r\n", "\n").replace("/", "\n").strip("\n")
+    if not rows:
         raise InvalidBoard("the board text is empty: write one like 'XO./.X./..O'")
-    if len(lines) == 1:
+    lines = rows.split("\n")
+    if len(lines) == 1 and "/" not in text:
         (line,) = lines
         side = round(len(line) ** 0.5)
         if side * side != len(line):
             raise InvalidBoard(
                 f"{len(line)} cells cannot form a square board: give 9 characters for 3x3 (or "
-                "16 for 4x4), or separate the rows with '/' as in 'XO./.X./..O'"
+                "16 for 4x4), separate the rows with '/' as in 'XO./.X./..O', or end a board "
+                "of one row with '/' as in 'X.O/'"
             )
         lines = [line[i * side : (i + 1) * side] for i in range(side)]
     widths = {len(line) for line in lines}
     if len(widths) > 1:
+        shown = ", ".join(str(len(line)) for line in lines[: MAX_SIDE + 1])
+        more = ", ..." if len(lines) > MAX_SIDE + 1 else ""
         raise InvalidBoard(
-            "the rows have different lengths "
-            f"({', '.join(str(len(line)) for line in lines)}): every row needs the same number "
+            f"the rows have different lengths ({shown}{more}): every row needs the same number "
             "of cells"
         )
     return lines
@@ -558,6 +675,11 @@ def reachable_states(start: State | None = None) -> Iterator[State]:
     >>> sum(1 for _ in reachable_states())
     5478
     """
+    if start is not None and not isinstance(start, State):
+        raise TypeError(
+            f"start must be a State such as State.new(3, 3, 3) (or None for the empty 3x3 "
+            f"board), not {_shown(start)}"
+        )
     frontier = [start if start is not None else State.new()]
     seen = set(frontier)
     while frontier:

@@ -16,11 +16,12 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from numbers import Real
 from statistics import NormalDist
 from typing import Literal, Protocol
 
 from tictac.seeds import whole_seed
-from tictac.state import IllegalMove, Move, State
+from tictac.state import IllegalMove, Move, State, _shown, _whole
 
 __all__ = [
     "Contestant",
@@ -80,6 +81,8 @@ def play_game(
     A player that returns an illegal move stops the game with an :class:`IllegalMove` naming
     the player, the move and the reason.
     """
+    _check_players(x_player=x_player, o_player=o_player)
+    _check_start(start)
     state = start if start is not None else State.new()
     states, moves = [state], []
     while not state.is_terminal:
@@ -139,10 +142,18 @@ class MatchResult:
             )
             self.tallies.setdefault((name, side), _Tally()).add(outcome)
 
-    def _tally(self, player: str, side: str | None = None) -> _Tally:
+    def _check_player(self, player: str) -> None:
         if player not in (self.first, self.second):
             raise ValueError(
-                f"{player!r} did not play in this match ({self.first} vs {self.second})"
+                f"{_shown(player)} did not play in this match: ask about {self.first!r} or "
+                f"{self.second!r}"
+            )
+
+    def _tally(self, player: str, side: str | None = None) -> _Tally:
+        self._check_player(player)
+        if side not in (None, "X", "O"):
+            raise ValueError(
+                f"side is 'X' or 'O' (capital letters), or None for both sides, not {_shown(side)}"
             )
         total = _Tally()
         for (name, s), tally in self.tallies.items():
@@ -174,6 +185,7 @@ class MatchResult:
 
     def wins_by_length(self, player: str) -> dict[int, int]:
         """How many of `player`'s wins took it 3, 4, 5, ... of its own moves."""
+        self._check_player(player)
         counts = Counter(g.winner_moves for g in self.games if g.winner == player)
         return dict(sorted(counts.items()))
 
@@ -239,11 +251,24 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     >>> low, high = wilson_interval(50, 100)
     >>> round(low, 3), round(high, 3)
     (0.404, 0.596)
+    >>> wilson_interval(5, 3)
+    Traceback (most recent call last):
+      ...
+    ValueError: successes are counted among the trials: give 0 to 3 successes, not 5
     """
-    if not 0 < confidence < 1:
+    if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
         raise ValueError(
-            f"confidence is a probability between 0 and 1, such as 0.95, not {confidence!r}"
+            f"confidence is a probability between 0 and 1, such as 0.95, not {_shown(confidence)}"
         )
+    whole_successes, whole_trials = _whole(successes), _whole(trials)
+    if whole_trials is None or whole_trials < 0:
+        raise ValueError(f"trials must be a whole number, 0 or more, not {_shown(trials)}")
+    if whole_successes is None or not 0 <= whole_successes <= whole_trials:
+        raise ValueError(
+            "successes are counted among the trials: give 0 to "
+            f"{whole_trials} successes, not {_shown(successes)}"
+        )
+    successes, trials, confidence = whole_successes, whole_trials, float(confidence)
     if trials == 0:
         return (0.0, 1.0)
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
@@ -270,8 +295,10 @@ def play_match(
     `first` is always X. A `seed` reseeds both players first, so the same seed gives the same
     games. `progress` shows a progress bar in a notebook.
     """
-    if not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number, 1 or more, not {games!r}")
+    _check_players(first=first, second=second)
+    games = _game_count(games)
+    _check_flags(alternate=alternate, progress=progress)
+    _check_start(start)
     names = _distinct_names(first.name, second.name)
     seed = whole_seed(seed, "play_match")
     if seed is not None:
@@ -296,6 +323,43 @@ def play_match(
 
 def _distinct_names(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a != b else (f"{a} (1)", f"{b} (2)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking the arguments: each refusal says what was given and what is wanted
+
+
+def _check_players(**players: object) -> None:
+    for role, player in players.items():
+        if not (
+            isinstance(getattr(player, "name", None), str)
+            and callable(getattr(player, "choose", None))
+        ):
+            raise TypeError(
+                f"{role} must be a player, such as make_player('master') (anything with a name "
+                f"and a choose(state) method), not {_shown(player)}"
+            )
+
+
+def _check_start(start: object) -> None:
+    if start is not None and not isinstance(start, State):
+        raise TypeError(
+            "start must be a State, such as State.parse('X../.O./...'), or None for the empty "
+            f"board, not {_shown(start)}"
+        )
+
+
+def _check_flags(**flags: object) -> None:
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} must be True or False, not {_shown(value)}")
+
+
+def _game_count(games: object) -> int:
+    whole = _whole(games)
+    if whole is None or whole < 1:
+        raise ValueError(f"games must be a whole number, 1 or more, not {_shown(games)}")
+    return whole
 
 
 def _progress_bar(total: int, label: str) -> Callable[[], None]:
@@ -328,6 +392,12 @@ class RoundRobin:
 
     def score(self, a: str, b: str) -> float:
         """`a`'s points per game against `b`."""
+        for name in (a, b):
+            if name not in self.names:
+                raise ValueError(
+                    f"{_shown(name)} did not play in this round robin: ask about one of "
+                    f"{', '.join(map(repr, self.names))}"
+                )
         if a == b:
             return 0.5
         if (a, b) in self.matches:
@@ -361,6 +431,14 @@ def round_robin(
 ) -> RoundRobin:
     """Every player meets every other in a match of `games` games, sides alternating."""
     seed = whole_seed(seed, "round_robin")
+    games = _game_count(games)
+    _check_flags(progress=progress)
+    if isinstance(players, str) or not isinstance(players, Sequence) or len(players) < 2:
+        raise ValueError(
+            "a round robin needs a list of two or more players, such as "
+            f"[make_player('master'), make_player('random')], not {_shown(players)}"
+        )
+    _check_players(**{f"players[{i}]": player for i, player in enumerate(players)})
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise ValueError(f"each player in a round robin needs its own name, but got {names}")
