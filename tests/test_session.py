@@ -299,3 +299,23 @@ def test_no_offered_level_takes_a_second_over_a_move() -> None:
             if max(times) > 1.0:
                 slow.append(f"{level} on {size}: {max(times):.2f} s")
     assert slow == []
+
+
+def test_a_move_chosen_for_a_game_that_changed_meanwhile_is_not_played() -> None:
+    """Code that drives the session itself (a callback, another thread) may start a new game
+    while the AI is choosing: the AI's move belongs to the old game and must not land on the
+    new one."""
+    session = GameSession(level="unbeatable", human="X", seed=1)
+    session.play(0)
+    player = session._players["O"]
+    choose = player.rule
+
+    def rule_that_sees_a_new_board_meanwhile(state: State, rng: random.Random) -> int:
+        session.configure(size=(4, 4))
+        return choose(state, rng)
+
+    player.rule = rule_that_sees_a_new_board_meanwhile
+    with pytest.raises(IllegalMove, match="the game changed while the AI was choosing"):
+        session.ai_move()
+    assert session.state == State.new(4, 4, 4)
+    assert session.state.moves_made == 0

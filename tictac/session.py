@@ -331,8 +331,13 @@ class GameSession:
         self._push(state.play(index), _Move(index, "human", None))
 
     def ai_move(self) -> int:
-        """The AI to move plays, and its move is returned."""
-        state = self.state
+        """The AI to move plays, and its move is returned.
+
+        If the game changes while the AI is choosing (a new game, another board or level,
+        started from another thread or a callback), the move is for a game that is gone: it is
+        not played, and :class:`~tictac.state.IllegalMove` says so.
+        """
+        state, version = self.state, self.version
         if state.is_terminal:
             raise IllegalMove("the game is over: the AI has no move to make")
         if not self.is_ai_turn:
@@ -341,6 +346,11 @@ class GameSession:
         started = time.perf_counter()
         move = player.choose(state)
         seconds = time.perf_counter() - started
+        if self.version != version:
+            raise IllegalMove(
+                "the game changed while the AI was choosing its move, so the move was not "
+                "played; ask the AI again for the game as it is now"
+            )
         rule = player.rule
         decision = Decision(
             state,
