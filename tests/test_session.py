@@ -319,3 +319,12 @@ def test_a_move_chosen_for_a_game_that_changed_meanwhile_is_not_played() -> None
         session.ai_move()
     assert session.state == State.new(4, 4, 4)
     assert session.state.moves_made == 0
+
+
+def test_a_numpy_seed_is_a_plain_whole_number() -> None:
+    from tictac.seeds import whole_seed
+
+    assert type(whole_seed(np.int64(7), "a match")) is int
+    assert GameSession(seed=np.int64(7)).seed == 7  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="None or a whole number"):
+        whole_seed(True, "a match")

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 
 __all__ = ["Seed", "random_source", "whole_seed"]
@@ -50,7 +51,9 @@ def whole_seed(seed: object, what: str) -> int | None:
     TypeError: a match takes a seed that is None or a whole number (...), not <random.Random object>
     """
     if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return seed
+        return None if seed is None else int(seed)
+    if hasattr(seed, "__index__") and not isinstance(seed, (bool, random.Random)):
+        return int(operator.index(seed))  # a NumPy integer, say
     shown = "<random.Random object>" if isinstance(seed, random.Random) else repr(seed)
     raise TypeError(
         f"{what} takes a seed that is None or a whole number (it makes one seed for each "
