@@ -661,30 +661,31 @@ def test_a_tournament_keeps_no_game_once_counted(
     assert [ref for ref in games if ref() is not None] == []
 
 
-TOURNAMENT_AS_IN_A_TERMINAL = [
-    sys.executable,
-    "-c",
-    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-    "sys.argv = ['tictac', 'tournament', 'mcts', 'random', '--games', '1000']; "
-    "runpy.run_module('tictac', run_name='__main__')",
-]
+def as_in_a_terminal(*args: str) -> list[str]:
+    """The command line run with `args` and SIGINT at its default, as a terminal starts it (a
+    background job such as `make test &` would otherwise pass SIGINT on ignored)."""
+    return [
+        sys.executable,
+        "-c",
+        "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        f"sys.argv = {['tictac', *args]!r}; runpy.run_module('tictac', run_name='__main__')",
+    ]
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
-def test_ctrl_c_stops_a_long_tournament_cleanly() -> None:
-    proc = subprocess.Popen(
-        TOURNAMENT_AS_IN_A_TERMINAL, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
+def interrupted_once_it_shows(marker: bytes, *args: str) -> tuple[int, bytes, str]:
+    """Run the command line with `args`, press Ctrl-C once its stderr shows `marker` (its
+    work is under way), and return the exit status, stdout and all of stderr."""
+    proc = subprocess.Popen(as_in_a_terminal(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stderr is not None
     seen, deadline = b"", time.monotonic() + 60
     try:
-        while b"games played" not in seen:  # the match is under way: its first progress line
+        while marker not in seen:
             ready, _, _ = select.select(
                 [proc.stderr], [], [], max(0.0, deadline - time.monotonic())
             )
             chunk = os.read(proc.stderr.fileno(), 4096) if ready else b""
             if not chunk:
-                pytest.fail(f"the tournament never showed its progress: {seen!r}")
+                pytest.fail(f"{args[0]} never showed {marker!r}: {seen!r}")
             seen += chunk
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
@@ -692,9 +693,17 @@ def test_ctrl_c_stops_a_long_tournament_cleanly() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
-    assert proc.returncode == 130
-    assert b"Traceback" not in out + seen + err
-    assert err.decode().endswith("\nInterrupted.\n")
+    return proc.returncode, out, (seen + err).decode()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_stops_a_long_tournament_cleanly() -> None:
+    status, out, err = interrupted_once_it_shows(
+        b"games played", "tournament", "mcts", "random", "--games", "1000"
+    )
+    assert status == 130
+    assert "Traceback" not in out.decode() + err
+    assert err.endswith("\nInterrupted.\n")
 
 
 # -- budgets: long searches report their progress, and stop --------------------------------------
@@ -783,39 +792,12 @@ def test_a_bad_budget_is_refused(budget: str) -> None:
         assert f"'{budget}' is not a budget: give a whole number of positions" in run.stderr
 
 
-ANALYZE_AS_IN_A_TERMINAL = [
-    sys.executable,
-    "-c",
-    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-    f"sys.argv = ['tictac', 'analyze', '{EMPTY_5X5}', '--k', '4', '--budget', 'none']; "
-    "runpy.run_module('tictac', run_name='__main__')",
-]
-
-
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 def test_a_long_analysis_shows_progress_and_ctrl_c_stops_it_cleanly() -> None:
-    proc = subprocess.Popen(
-        ANALYZE_AS_IN_A_TERMINAL, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    status, out, stderr = interrupted_once_it_shows(
+        b"still searching", "analyze", EMPTY_5X5, "--k", "4", "--budget", "none"
     )
-    assert proc.stderr is not None
-    seen, deadline = b"", time.monotonic() + 60
-    try:
-        while b"still searching" not in seen:  # wait for the first progress report
-            ready, _, _ = select.select(
-                [proc.stderr], [], [], max(0.0, deadline - time.monotonic())
-            )
-            chunk = os.read(proc.stderr.fileno(), 4096) if ready else b""
-            if not chunk:
-                pytest.fail(f"no progress was reported: {seen!r}")
-            seen += chunk
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    stderr = (seen + err).decode()
-    assert proc.returncode == 130
+    assert status == 130
     assert "Traceback" not in stderr and out == b""
     assert re.search(r"^tictac analyze: still searching: [\d,]+ positions in \d+ s", stderr, re.M)
     assert [line for line in stderr.splitlines() if "still searching" not in line and line] == [
