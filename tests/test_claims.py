@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from claims import CLAIMS, NOT_CLAIMS, Checked, Cited, Number
+from test_notebooks import cells
+from test_notebooks import text as source
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted(
@@ -22,15 +24,6 @@ NUMBER = re.compile(r"(?<![\w.,·])[−-]?\d+(?:,\d{3})*(?:\.\d+)?%?(?![\w])")
 CODE = re.compile(r"```.*?```|`[^`]*`", re.DOTALL)
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
 TAG = re.compile(r"<[^>]*>")
-
-
-def cells(path: Path) -> list[dict[str, object]]:
-    return json.loads(path.read_text())["cells"]  # type: ignore[no-any-return]
-
-
-def source(cell: dict[str, object]) -> str:
-    text = cell["source"]
-    return "".join(text) if isinstance(text, list) else str(text)
 
 
 def prose(path: Path) -> str:
