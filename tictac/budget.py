@@ -67,7 +67,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tictac.state import State
+from tictac.numbertree import NumberTree, Position
+from tictac.state import State  # noqa: F401  (the examples in the docstrings use it)
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -183,7 +184,7 @@ class BudgetExceeded(RuntimeError):
     def __init__(
         self,
         search: str,
-        state: State,
+        state: Position,
         positions: int,
         seconds: float,
         budget: Budget,
@@ -201,9 +202,7 @@ class BudgetExceeded(RuntimeError):
         spent = "its time limit" if out_of_time else "its budget"
         self.summary = (
             f"{search} stopped after searching {positions:,} positions, {spent}, in "
-            f"{seconds:.1f} s, without an answer: the position is on a {state.rows}x"
-            f"{state.cols} board with {state.k} in a row and has {self.empty_cells} empty "
-            f"cells, and the work grows many times over with each empty cell"
+            f"{seconds:.1f} s, without an answer: " + _problem_size(state)
         )
         larger = f"budget={self.larger_budget():_} (budget=None: no limit)"
         super().__init__(
@@ -213,6 +212,16 @@ class BudgetExceeded(RuntimeError):
     def larger_budget(self) -> int:
         """A budget worth trying next: ten times the positions searched."""
         return 10 * (self.budget.positions or self.positions or 1)
+
+
+def _problem_size(state: Position) -> str:
+    if isinstance(state, NumberTree):
+        return f"the tree of numbers below {state.name} has {len(state.leaves()):,} leaves"
+    return (
+        f"the position is on a {state.rows}x{state.cols} board with {state.k} in a row and "
+        f"has {len(state.legal_moves())} empty cells, and the work grows many times over with "
+        "each empty cell"
+    )
 
 
 def _one_of(ways: Sequence[str]) -> str:
@@ -243,7 +252,7 @@ class Meter:
     """
 
     def __init__(
-        self, budget: Budget, state: State, search: str, advice: Sequence[str] = ()
+        self, budget: Budget, state: Position, search: str, advice: Sequence[str] = ()
     ) -> None:
         self.budget = budget
         self.state = state
@@ -287,7 +296,7 @@ BudgetLike = Budget | int | Meter | None
 limit, or a :class:`Meter` already counting (several searches then share one budget)."""
 
 
-def meter(budget: BudgetLike, state: State, search: str, advice: Sequence[str] = ()) -> Meter:
+def meter(budget: BudgetLike, state: Position, search: str, advice: Sequence[str] = ()) -> Meter:
     """A :class:`Meter` for one search of `state`: `search` names it and `advice` lists what
     to try instead, for the error message. Given a Meter, returns it, to go on counting.
 

@@ -303,6 +303,7 @@ def _show_progress(command: str) -> Callable[[Progress], None]:
 def _out_of_budget(command: str, error: BudgetExceeded, what: str, instead: str) -> int:
     """Report a search that spent its budget, in one line, and return exit status 2."""
     board = error.state
+    assert isinstance(board, State)  # the command line searches boards only
     return _fail(
         command,
         f"{what} stopped after searching {error.positions:,} positions in {error.seconds:.1f} "

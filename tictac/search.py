@@ -45,11 +45,13 @@ from __future__ import annotations
 import functools
 import math
 import operator
+import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
+from tictac.numbertree import NumberTree, Position, leaf_number
 from tictac.scoring import Score, win_loss
 from tictac.seeds import Seed, random_source
 from tictac.state import State, X, other, symmetry_permutations, winning_lines
@@ -58,6 +60,7 @@ from tictac.textbook import minimax_value
 __all__ = [
     "Memo",
     "NodeKind",
+    "Position",
     "SearchResult",
     "SearchStats",
     "TieBreak",
@@ -128,7 +131,7 @@ class TraceNode:
     TraceNode(XX./OO./..., X to move, value 1, expanded, 5 children, trace of 157 nodes)
     """
 
-    state: State
+    state: Position
     move: int | None
     ply: int
     alpha: float
@@ -161,10 +164,12 @@ class TraceNode:
     def __repr__(self) -> str:
         state = self.state
         parts = [state.text]
-        result = state.result()
-        if result is None:
+        if isinstance(state, NumberTree):
+            parts.append("leaf" if state.is_terminal else f"{state.player} to move")
+        elif state.result() is None:
             parts.append(f"{state.turn} to move")
         else:
+            result = state.result()
             parts.append("over (draw)" if result == "draw" else f"over ({result} won)")
         if self.move is not None:
             parts.append(f"after move {self.move}")
@@ -249,7 +254,7 @@ def _short_tuple(items: tuple[int, ...], most: int = 12) -> str:
 
 
 def minimax(
-    state: State,
+    state: Position,
     *,
     score: Score = win_loss,
     depth: int | None = None,
@@ -275,7 +280,7 @@ def minimax(
     >>> result.best_moves, result.move
     ((2, 3, 5, 6, 7, 8), 3)
     """
-    search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth)
+    search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth, memo)
     search.use_memo(_memo_key("memo", memo))
     search.meter = meter(budget, state, "minimax", _advice(depth, memo, "minimax"))
     value, move_values = search.search_root(state, lambda child: search.minimax(child, 1))
@@ -283,7 +288,7 @@ def minimax(
 
 
 def alphabeta(
-    state: State,
+    state: Position,
     *,
     score: Score = win_loss,
     depth: int | None = None,
@@ -321,7 +326,9 @@ def alphabeta(
     >>> result.value, result.best_moves
     (0, (1,))
     """
-    search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth)
+    search = _new_search(
+        state, score, depth, heuristic, tie_break, trace, trace_depth, memo or table, order_moves
+    )
     if memo is not None and table is not None:
         raise ValueError(
             "memo= and table= are two names for the same option: give only memo=, e.g. "
@@ -359,13 +366,13 @@ class _Search:
     meter: Meter  # counts the positions visited against the budget (set by the caller)
 
     def __init__(self, score: Score, heuristic: Score | None, horizon: int) -> None:
-        self.score = score
-        self.heuristic = heuristic
+        self.score: Callable[[Any, int], float] = score
+        self.heuristic: Callable[[Any, int], float] | None = heuristic
         self.horizon = horizon  # the ply where a running game is valued by the heuristic
-        self.key: Callable[[State], Hashable] | None = None
+        self.key: Callable[[Any], Hashable] | None = None
         self.memo: dict[Hashable, float] | None = None
         self.table: dict[Hashable, _Entry] | None = None
-        self.moves: Callable[[State], tuple[int, ...]] = State.legal_moves
+        self.moves: Callable[[Any], tuple[int, ...]] = State.legal_moves
         self.nodes = self.leaves = self.cutoffs = self.cache_hits = self.max_ply = 0
 
     def use_memo(self, key: Callable[[State], Hashable] | None) -> None:
@@ -386,16 +393,16 @@ class _Search:
         if ply > self.max_ply:
             self.max_ply = ply
 
-    def is_leaf(self, state: State, ply: int) -> bool:
+    def is_leaf(self, state: Position, ply: int) -> bool:
         return state.is_terminal or ply == self.horizon
 
-    def leaf_value(self, state: State, ply: int) -> float:
+    def leaf_value(self, state: Position, ply: int) -> float:
         self.leaves += 1
         if state.is_terminal or self.heuristic is None:  # no heuristic: no depth limit either
             return self.score(state, ply)
         return self.heuristic(state, ply)
 
-    def minimax(self, state: State, ply: int) -> float:
+    def minimax(self, state: Position, ply: int) -> float:
         self.visit(ply)
         if self.memo is not None:
             key = self.key_of(state)
@@ -413,7 +420,7 @@ class _Search:
             self.memo[key] = value
         return value
 
-    def alphabeta(self, state: State, ply: int, alpha: float, beta: float) -> float:
+    def alphabeta(self, state: Position, ply: int, alpha: float, beta: float) -> float:
         self.visit(ply)
         if self.table is not None:
             key = self.key_of(state)
@@ -430,7 +437,7 @@ class _Search:
             self.table[key] = _Entry(value, "exact" if leaf else _bound(value, alpha, beta))
         return value
 
-    def best_child_value(self, state: State, ply: int, alpha: float, beta: float) -> float:
+    def best_child_value(self, state: Position, ply: int, alpha: float, beta: float) -> float:
         """Alpha-beta over the moves of `state`: stop as soon as alpha meets beta."""
         maximising = state.turn == X
         best = -INF if maximising else INF
@@ -449,19 +456,19 @@ class _Search:
         return best
 
     def cut_off(
-        self, state: State, best: float, alpha: float, beta: float, pruned: tuple[int, ...]
+        self, state: Position, best: float, alpha: float, beta: float, pruned: tuple[int, ...]
     ) -> None:
         """Alpha has met beta: the `pruned` moves cannot change the value, so skip them."""
         self.cutoffs += 1
 
-    def key_of(self, state: State) -> Hashable:
+    def key_of(self, state: Position) -> Hashable:
         assert self.key is not None
         return self.key(state)
 
     # -- the root -------------------------------------------------------------------------------
 
     def search_root(
-        self, root: State, value_of: Callable[[State], float]
+        self, root: Position, value_of: Callable[[Position], float]
     ) -> tuple[float, dict[int, float]]:
         """The root's value and the value of each of its moves, in the order searched.
 
@@ -504,12 +511,12 @@ class _Search:
 class _SharedWindow:
     """The textbook root of alpha-beta: each move's search starts from the best so far."""
 
-    def __init__(self, search: _Search, root: State) -> None:
+    def __init__(self, search: _Search, root: Position) -> None:
         self.search = search
         self.maximising = root.turn == X
         self.alpha, self.beta = -INF, INF
 
-    def value_of(self, child: State) -> float:
+    def value_of(self, child: Position) -> float:
         value = self.search.alphabeta(child, 1, self.alpha, self.beta)
         if self.maximising:
             self.alpha = max(self.alpha, value)
@@ -545,7 +552,7 @@ def _bound(value: float, alpha: float, beta: float) -> Literal["exact", "lower",
 class _Frame:
     """A position whose search has begun but not ended (a TraceNode in the making)."""
 
-    state: State
+    state: Position
     move: int | None
     ply: int
     alpha: float
@@ -590,14 +597,14 @@ class _TracedSearch(_Search):
         self.frames: list[_Frame] = []  # the positions being searched, root first
         self.root_node: TraceNode | None = None
 
-    def minimax(self, state: State, ply: int) -> float:
+    def minimax(self, state: Position, ply: int) -> float:
         if ply > self.trace_depth:
             self.frames[-1].hidden += 1
             return super().minimax(state, ply)
         self.begin(state, ply, -INF, INF)
         return self.end(super().minimax(state, ply))
 
-    def alphabeta(self, state: State, ply: int, alpha: float, beta: float) -> float:
+    def alphabeta(self, state: Position, ply: int, alpha: float, beta: float) -> float:
         if ply > self.trace_depth:
             self.frames[-1].hidden += 1
             return super().alphabeta(state, ply, alpha, beta)
@@ -605,7 +612,7 @@ class _TracedSearch(_Search):
         return self.end(super().alphabeta(state, ply, alpha, beta))
 
     def search_root(
-        self, root: State, value_of: Callable[[State], float]
+        self, root: Position, value_of: Callable[[Position], float]
     ) -> tuple[float, dict[int, float]]:
         self.begin(root, 0, -INF, INF)
         value, move_values = super().search_root(root, value_of)
@@ -613,7 +620,7 @@ class _TracedSearch(_Search):
         return value, move_values
 
     def cut_off(
-        self, state: State, best: float, alpha: float, beta: float, pruned: tuple[int, ...]
+        self, state: Position, best: float, alpha: float, beta: float, pruned: tuple[int, ...]
     ) -> None:
         super().cut_off(state, best, alpha, beta, pruned)
         frame = self.frames[-1]
@@ -625,9 +632,9 @@ class _TracedSearch(_Search):
         else:
             frame.reason = f"cut: {best:g} <= alpha {alpha:g}"
 
-    def begin(self, state: State, ply: int, alpha: float, beta: float) -> None:
+    def begin(self, state: Position, ply: int, alpha: float, beta: float) -> None:
         parent = self.frames[-1].state if self.frames else None
-        move = None if parent is None else _cell_played(parent, state)
+        move = None if parent is None else _move_between(parent, state)
         self.frames.append(_Frame(state, move, ply, alpha, beta, self.is_known(state)))
 
     def end(self, value: float) -> float:
@@ -638,7 +645,7 @@ class _TracedSearch(_Search):
             self.root_node = node
         return value
 
-    def is_known(self, state: State) -> bool:
+    def is_known(self, state: Position) -> bool:
         if self.key is None:
             return False
         key = self.key(state)
@@ -650,7 +657,11 @@ class _TracedSearch(_Search):
         return self.root_node
 
 
-def _cell_played(parent: State, child: State) -> int:
+def _move_between(parent: Position, child: Position) -> int:
+    """The move that leads from `parent` to `child`: a cell, or a tree of numbers' index."""
+    if isinstance(child, NumberTree):
+        return child.path[-1]
+    assert isinstance(parent, State)
     return next(i for i, (a, b) in enumerate(zip(parent.cells, child.cells)) if a != b)
 
 
@@ -659,16 +670,23 @@ def _cell_played(parent: State, child: State) -> int:
 
 
 def _new_search(
-    state: State,
+    state: Position,
     score: Score,
     depth: int | None,
     heuristic: Score | None,
     tie_break: TieBreak,
     trace: bool,
     trace_depth: int | None,
+    memo: Memo = None,
+    order_moves: object = False,
 ) -> _Search:
-    if not isinstance(state, State):
-        raise TypeError(f"a search needs a State, such as State.new(), not {state!r}")
+    if isinstance(state, NumberTree):
+        score = _number_tree_options(score, memo, order_moves)
+    elif not isinstance(state, State):
+        raise TypeError(
+            "a search needs a State, such as State.new(), or a NumberTree, such as "
+            f"NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), not {state!r}"
+        )
     for name, function in (("score", score), ("heuristic", heuristic)):
         if function is not None and not callable(function):
             raise TypeError(f"{name} must be a function score(state, ply), not {function!r}")
@@ -683,12 +701,38 @@ def _new_search(
             raise ValueError("trace_depth limits the trace, so it needs trace=True as well")
         if not isinstance(trace_depth, int) or isinstance(trace_depth, bool) or trace_depth < 0:
             raise ValueError(f"trace_depth must be a whole number, 0 or more, not {trace_depth!r}")
-    if trace:
-        return _TracedSearch(score, heuristic, horizon, trace_depth)
-    return _Search(score, heuristic, horizon)
+    search = (
+        _TracedSearch(score, heuristic, horizon, trace_depth)
+        if trace
+        else _Search(score, heuristic, horizon)
+    )
+    if isinstance(state, NumberTree):
+        search.moves = NumberTree.legal_moves
+    return search
 
 
-def _horizon(state: State, depth: int | None, heuristic: Score | None) -> int:
+def _number_tree_options(score: Score, memo: Memo, order_moves: object) -> Score:
+    """The score of a search on a tree of numbers, once its options are checked."""
+    if score is not win_loss and score is not leaf_number:  # type: ignore[comparison-overlap]
+        raise ValueError(
+            "a tree of numbers is scored by its leaves' numbers: leave score= out (a score "
+            "such as win_loss values finished boards)"
+        )
+    if memo:
+        raise ValueError(
+            "memo= has nothing to remember in a tree of numbers, where no node is reached "
+            "two ways: leave it out"
+        )
+    if order_moves is True:
+        raise ValueError(
+            "order_moves=True orders a board's moves (wins, blocks, the centre); for a tree "
+            "of numbers give the order yourself, e.g. "
+            "order_moves=lambda node: reversed(node.legal_moves())"
+        )
+    return leaf_number  # type: ignore[return-value]
+
+
+def _horizon(state: Position, depth: int | None, heuristic: Score | None) -> int:
     """The ply at which a running game is valued by the heuristic (past the end if none)."""
     if depth is None:
         if heuristic is not None:
@@ -696,7 +740,7 @@ def _horizon(state: State, depth: int | None, heuristic: Score | None) -> int:
                 "a heuristic is only used where a depth-limited search stops: give depth=... "
                 "too, or leave the heuristic out to search to the end of the game"
             )
-        return len(state.cells) + 1
+        return _NO_HORIZON
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
         raise ValueError(
             f"depth must be a whole number of plies, 1 or more, not {depth!r}; leave it out "
@@ -721,6 +765,8 @@ def _advice(depth: int | None, memo: Memo, search: str = "") -> list[str]:
         advice.append("alphabeta(..., order_moves=True), which skips what cannot matter")
     return advice
 
+
+_NO_HORIZON = sys.maxsize  # deeper than any game: without a depth limit, search to the end
 
 _SUGGESTED_DEPTH = "depth=4, heuristic=two_in_a_row from tictac.scoring"
 

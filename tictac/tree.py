@@ -51,6 +51,7 @@ from typing import Any, Literal
 import graphviz
 
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.numbertree import NumberTree, Position
 from tictac.pictures import COLORS, format_value
 from tictac.scoring import Score, win_loss
 from tictac.search import Memo, SearchResult, TraceNode, alphabeta, minimax
@@ -60,6 +61,7 @@ __all__ = [
     "MAX_BOARDS",
     "GameTree",
     "GraphvizError",
+    "draw_number_tree",
     "draw_trace",
     "draw_tree",
 ]
@@ -101,7 +103,7 @@ class GraphvizError(RuntimeError):
 
 
 def draw_tree(
-    state: State,
+    state: Position,
     *,
     search: SearchName = "minimax",
     score: Score = win_loss,
@@ -141,8 +143,16 @@ def draw_tree(
       ...
     ValueError: this drawing would have more than 1,500 boards, more than Graphviz lays out ...
     """
-    if not isinstance(state, State):
-        raise TypeError(f"draw_tree needs a State, such as State.new(), not {state!r}")
+    numbers = isinstance(state, NumberTree)
+    if not numbers and not isinstance(state, State):
+        raise TypeError(
+            "draw_tree needs a State, such as State.new(), or a NumberTree, such as "
+            f"NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), not {state!r}"
+        )
+    if numbers and merge_symmetric:
+        raise ValueError(
+            "merge_symmetric merges mirror-image boards; a tree of numbers has none: leave it out"
+        )
     _check_limits(max_depth, max_nodes)
     advice = [
         "a start position with fewer empty cells (max_depth and max_nodes only trim "
@@ -155,7 +165,8 @@ def draw_tree(
     counter = meter(budget, state, "draw_tree", advice)
     result = _search(state, search, score, depth, heuristic, memo, order_moves, max_depth, counter)
     assert result.trace is not None
-    described = _describe_search(search, score, depth, heuristic, memo, order_moves)
+    described = _describe_search(search, score, depth, heuristic, memo, order_moves, numbers)
+    searched = f"{result.stats.nodes:,} {'nodes' if numbers else 'positions'} searched"
     return draw_trace(
         result.trace,
         alphabeta_window=search == "alphabeta",
@@ -165,7 +176,7 @@ def draw_tree(
         merge_symmetric=merge_symmetric,
         words=words,
         rankdir=rankdir,
-        title=f"{described}: {result.stats.nodes:,} positions searched",
+        title=f"{described}: {searched}",
     )
 
 
@@ -200,7 +211,7 @@ def draw_trace(
 
 
 def _search(
-    state: State,
+    state: Position,
     search: SearchName,
     score: Score,
     depth: int | None,
@@ -244,8 +255,9 @@ def _describe_search(
     heuristic: Score | None,
     memo: Memo,
     order_moves: bool,
+    numbers: bool = False,
 ) -> str:
-    parts = [search, f"score {_name_of(score)}"]
+    parts = [search, "leaves' numbers" if numbers else f"score {_name_of(score)}"]
     if depth is not None:
         parts.append(f"depth {depth}")
     if heuristic is not None:
@@ -310,7 +322,7 @@ class _Drawing:
         self.known = _KnownValues()
         self.shown: list[_Shown] = []
         self.summaries: list[_Summary] = []
-        self.pruned: list[tuple[str, State, int, str]] = []  # (parent id, child, move, id)
+        self.pruned: list[tuple[str, Position, int, str]] = []  # (parent id, child, move, id)
 
     def new_id(self) -> str:
         return f"n{len(self.shown) + len(self.summaries) + len(self.pruned)}"
@@ -409,6 +421,8 @@ class _Drawing:
 
     def node_label(self, node: TraceNode) -> str:
         state = node.state
+        if isinstance(state, NumberTree):
+            return self.number_label(node, state)
         result = state.result()
         player = state.turn
         fill = _FILL[result] if result else "white"
@@ -426,6 +440,19 @@ class _Drawing:
         style = "rounded,dashed" if node.kind == "cache-hit" else "rounded"
         return _html_board(state, fill, border, lines, style)
 
+    def number_label(self, node: TraceNode, state: NumberTree) -> str:
+        """A node of a tree of numbers: its name and player, its value, its window, its cut."""
+        if state.is_terminal:
+            return _number_node(state, [f"<b>{self.value_text(node)}</b>"])
+        lines = [f"<b>{state.player} {self.value_text(node)}</b>"]
+        if self.alphabeta_window:
+            lines.append(f"α {format_value(node.alpha)}  β {format_value(node.beta)}")
+        if node.kind == "cutoff-heuristic":
+            lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
+        if node.reason:
+            lines.append(f'<font color="{COLORS["cut"]}">{html.escape(node.reason)}</font>')
+        return _number_node(state, lines)
+
     def summary_label(self, summary: _Summary) -> str:
         values = ", ".join(summary.values)
         tail = f"<br/>values {values}" if values else ""
@@ -436,7 +463,9 @@ class _Drawing:
             f"{tail}</font></td></tr></table>>"
         )
 
-    def pruned_label(self, state: State) -> str:
+    def pruned_label(self, state: Position) -> str:
+        if isinstance(state, NumberTree):
+            return _number_node(state, ['<font color="#6b7280">pruned</font>'], faded=True)
         return _html_board(
             state, "#f3f4f6", _GREY, ['<font color="#6b7280">pruned</font>'], "", faded=True
         )
@@ -561,15 +590,16 @@ class _KnownValues:
 def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]:
     """The children in board order; with `merge`, one per group of mirror images."""
     children = sorted(node.children, key=lambda c: c.move if c.move is not None else -1)
-    if not merge:
-        return [(child, 1) for child in children]
     parent = node.state
+    if not merge or not isinstance(parent, State):
+        return [(child, 1) for child in children]
     # the symmetries that leave the parent as it is: they map its children onto each other
     perms = [
         p for p in symmetry_permutations(parent.rows, parent.cols) if parent.transform(p) == parent
     ]
     groups: dict[tuple[str, ...], list[TraceNode]] = {}
     for child in children:
+        assert isinstance(child.state, State)
         key = min(child.state.transform(p).cells for p in perms)
         groups.setdefault(key, []).append(child)
     return [(members[0], len(members)) for members in groups.values()]
@@ -604,3 +634,61 @@ def _html_board(
         f'bgcolor="{fill}" style="{style}"><tr><td fixedsize="true" width="{width}" '
         f'height="{height}">{board}</td></tr>{text}</table>>'
     )
+
+
+def _number_node(state: NumberTree, lines: list[str], *, faded: bool = False) -> str:
+    """A Graphviz HTML-like label for a node of a tree of numbers: a leaf is a small square
+    with its name and number; an inner node shows ▲ (MAX) or ▼ (MIN), its name, then `lines`."""
+    grey = "#6b7280"
+    if state.is_terminal:
+        name = f'<font point-size="8" color="{grey}">{state.name}</font>'
+        text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
+        fill, border = ("#f3f4f6", _GREY) if faded else ("#f9fafb", "#4b5563")
+        number = format_value(state.number or 0)
+        if faded:
+            text = f'<tr><td><font color="{grey}">{number}</font></td></tr>{text}'
+        return (
+            f'<<table border="1" cellborder="0" cellspacing="0" cellpadding="2" '
+            f'color="{border}" bgcolor="{fill}"><tr><td>{name}</td></tr>{text}</table>>'
+        )
+    player = state.turn
+    color = _GREY if faded else _BORDER[player]
+    mark = "▲" if state.player == "MAX" else "▼"
+    head = f'<font color="{color}">{mark}</font> {state.name}'
+    text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
+    fill = "#f3f4f6" if faded else "white"
+    return (
+        f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{color}" '
+        f'bgcolor="{fill}" style="rounded"><tr><td>{head}</td></tr>{text}</table>>'
+    )
+
+
+def draw_number_tree(tree: NumberTree) -> GameTree:
+    """A tree of numbers drawn as it is, before any search: who moves where, and the leaves.
+
+    >>> draw_number_tree(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    <game tree: 13 boards drawn; a tree of numbers>
+    """
+    if not isinstance(tree, NumberTree):
+        raise TypeError(f"draw_number_tree needs a NumberTree, not {tree!r}")
+    graph = GameTree(
+        graph_attr={"rankdir": "TB", "nodesep": "0.15", "ranksep": "0.35", "bgcolor": "white"},
+        node_attr={"shape": "plain", "fontname": "Helvetica", "fontsize": "10"},
+        edge_attr={"fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.5"},
+    )
+    graph.description = "a tree of numbers"
+    stack: list[tuple[NumberTree, str | None]] = [(tree, None)]
+    count = 0
+    while stack:
+        node, parent = stack.pop()
+        node_id = f"n{count}"
+        count += 1
+        if node.is_terminal:
+            graph.node(node_id, _number_node(node, [f"<b>{format_value(node.number or 0)}</b>"]))
+        else:
+            graph.node(node_id, _number_node(node, [f"<b>{node.player}</b>"]))
+        if parent is not None:
+            graph.edge(parent, node_id, label=str(node.path[-1]))
+        stack.extend((child, node_id) for child in reversed(node.children()))
+    graph.boards = count
+    return graph
