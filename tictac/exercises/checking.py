@@ -22,6 +22,7 @@ moves left: 168 of 468 positions differ from the reference.
 from __future__ import annotations
 
 import html
+import inspect
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -108,6 +109,8 @@ class Report:
     checked: int
     mismatches: list[Mismatch] = field(default_factory=list)
     error: str | None = None
+    reference: Callable[..., Any] | None = None
+    """The package's own version of what the student wrote, shown once the check passes."""
 
     shown: ClassVar[int | None] = SHOWN
     """How many mismatches the report shows (None: all of them)."""
@@ -132,11 +135,23 @@ class Report:
         """What the report says under a differing position: labelled values."""
         return [("expected", mismatch.expected), ("got", mismatch.got)]
 
+    def revealed(self) -> tuple[str, str] | None:
+        """Once the check passes, the reference's name and source, to compare with yours
+        (before that, None: a lesson never shows the answer before the student has one)."""
+        if not self.passed or self.reference is None:
+            return None
+        function = self.reference
+        return f"{function.__module__}.{function.__qualname__}", inspect.getsource(function)
+
     def __str__(self) -> str:
         lines = [self.summary()]
         for m in self.mismatches[: self.shown]:
             said = ", ".join(f"{label} {value!r}" for label, value in self._answers(m))
             lines.append(f"  {m.state.text} ({m.state.turn} to move): {said}")
+        revealed = self.revealed()
+        if revealed is not None:
+            name, source = revealed
+            lines += ["", f"Compare yours with the package's reference, {name}:", "", source]
         return "\n".join(lines)
 
     __repr__ = __str__
@@ -151,6 +166,14 @@ class Report:
             parts.append("</div>")
             if more:
                 parts.append(f"<p>… and {more} more.</p>")
+        revealed = self.revealed()
+        if revealed is not None:
+            name, source = revealed
+            parts.append(
+                f"<details><summary>Compare yours with the package's reference, "
+                f"<code>{html.escape(name)}</code> (click to open)</summary>"
+                f"<pre><code>{html.escape(source)}</code></pre></details>"
+            )
         return "".join(parts)
 
 
@@ -165,14 +188,16 @@ def check_function(
     positions: Iterable[State],
     *,
     agree: Callable[[Any, Any], bool] = _equal,
+    reveal: Callable[..., Any] | None = None,
 ) -> Report:
     """Compare `function` with `reference` on every position; the engine of every check.
 
     An answer is right when ``agree(expected, got)``: by default, when it equals the
     reference's. If `function` raises, the report says so and names the board (the lesson
-    goes on).
+    goes on). `reveal` is code to show the student once the check passes (e.g. the
+    package's own short version, :func:`tictac.textbook.minimax_value`), never before.
     """
-    report = Report(name, 0)
+    report = Report(name, 0, reference=reveal)
     for state in positions:
         expected = reference(state)
         try:
