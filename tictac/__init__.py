@@ -18,6 +18,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from tictac.budget import Budget, BudgetExceeded
+from tictac.numbertree import NumberTree
 from tictac.players import Player, level_names, make_player
 from tictac.scoring import (
     depth_aware,
@@ -58,6 +59,7 @@ _LAZY: dict[str, str] = {
     "show_boards": "tictac.pictures",
     "draw_board": "tictac.pictures",
     "draw_move_values": "tictac.pictures",
+    "draw_number_tree": "tictac.tree",
     "draw_trace": "tictac.tree",
     "draw_tree": "tictac.tree",
     "wins_by_length_chart": "tictac.charts",
@@ -72,6 +74,7 @@ __all__ = [
     "InvalidBoard",
     "Mark",
     "MatchResult",
+    "NumberTree",
     "Outcome",
     "Player",
     "SearchResult",
@@ -128,6 +131,7 @@ if TYPE_CHECKING:
     from tictac.pictures import draw_board as draw_board
     from tictac.pictures import draw_move_values as draw_move_values
     from tictac.pictures import show_boards as show_boards
+    from tictac.tree import draw_number_tree as draw_number_tree
     from tictac.tree import draw_trace as draw_trace
     from tictac.tree import draw_tree as draw_tree
     from tictac.widget import GameWidget as GameWidget
