@@ -276,6 +276,11 @@ def test_leaf_number_refuses_an_inner_node() -> None:
         leaf_number(NumberTree(TEXTBOOK), 0)
 
 
+def test_a_board_score_given_a_tree_of_numbers_says_what_to_use() -> None:
+    with pytest.raises(TypeError, match=re.escape("minimax_value(tree, leaf_number)")):
+        minimax_value(NumberTree(TEXTBOOK))
+
+
 # ---------------------------------------------------------------------------------------------
 # Drawing
 

@@ -18,7 +18,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from tictac.budget import Budget, BudgetExceeded
-from tictac.numbertree import NumberTree
+from tictac.numbertree import NumberTree, leaf_number
 from tictac.players import Player, level_names, make_player
 from tictac.scoring import (
     depth_aware,
@@ -87,6 +87,7 @@ __all__ = [
     "best_moves",
     "depth_aware",
     "depth_scaled",
+    "leaf_number",
     "level_names",
     "make_player",
     "minimax",

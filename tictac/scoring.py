@@ -135,6 +135,12 @@ def _sign_of_winner(state: State) -> int:
 
 
 def _require_game_over(state: State, name: str) -> None:
+    if not isinstance(state, State):
+        raise TypeError(
+            f"{name} scores finished boards, not {state!r}; the leaves of a tree of numbers "
+            "are scored by their numbers: pass score=leaf_number (from tictac), e.g. "
+            "minimax_value(tree, leaf_number)"
+        )
     if not state.is_terminal:
         raise ValueError(
             f"{name} scores finished games, but in {state.text!r} the game is still running; "
