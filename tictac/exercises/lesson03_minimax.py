@@ -44,6 +44,7 @@ __all__ = [
     "check_minimax",
     "check_predicted_moves",
     "check_visit_order",
+    "visit_order",
 ]
 
 
