@@ -109,6 +109,10 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
             "The check runs it on 623 positions",
             lesson_figures.unfinished_positions_with_two_marks,
         ),
+        Cited(
+            "(chapter 5 of the 3rd edition) writes minimax as two functions that call each other",
+            "Russell and Norvig",
+        ),
     ),
     #
     "04-difficulty-levels": (

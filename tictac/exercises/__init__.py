@@ -13,7 +13,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_centre_rule`,
   :func:`check_fork_rule`
 - ``lesson03_minimax``: :func:`check_minimax`, :func:`check_depth_aware_minimax`,
-  :func:`check_predicted_moves`
+  :func:`check_predicted_moves`, :func:`check_visit_order`
 - ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_beatable_level`,
   :func:`check_told_apart`
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
@@ -62,9 +62,11 @@ from tictac.exercises.lesson02_simple_strategies import (
 )
 from tictac.exercises.lesson03_minimax import (
     PredictionReport,
+    VisitOrderCheck,
     check_depth_aware_minimax,
     check_minimax,
     check_predicted_moves,
+    check_visit_order,
 )
 from tictac.exercises.lesson04_difficulty_levels import (
     LevelReport,
@@ -107,6 +109,7 @@ __all__ = [
     "PredictionReport",
     "Report",
     "SeparationReport",
+    "VisitOrderCheck",
     "WhoWinsCheck",
     "check_alphabeta",
     "check_alphabeta_nodes",
@@ -128,6 +131,7 @@ __all__ = [
     "check_sensible_level",
     "check_subtree_sum",
     "check_told_apart",
+    "check_visit_order",
     "check_win_against",
     "check_who_wins",
     "check_winner",
