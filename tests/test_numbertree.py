@@ -295,13 +295,13 @@ def test_the_drawn_alphabeta_tree_shows_the_cut_and_the_bound() -> None:
     assert "MIN ≤ 2" in source and "MAX 3" in source
     assert source.count("pruned") == 2 and "cut: 2 &lt;= alpha 3" in source
     assert "leaves' numbers: 11 nodes searched" in source
-    assert graph.boards == 13
+    assert graph.boards == 13 and repr(graph).startswith("<game tree: 13 nodes drawn")
 
 
 def test_the_tree_is_drawn_as_it_is_before_any_search() -> None:
     graph = draw_number_tree(NumberTree(TEXTBOOK))
     text = " ".join(_labels(graph.source))
-    assert graph.boards == 13
+    assert graph.boards == 13 and repr(graph).startswith("<game tree: 13 nodes drawn")
     for leaf in ("B1", "C3", "D2"):
         assert leaf in text
     assert text.count("MAX") == 1 and text.count("MIN") == 3

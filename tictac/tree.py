@@ -384,6 +384,8 @@ class _Drawing:
         )
         graph.description = title
         graph.boards = len(self.shown) + len(self.pruned)
+        if self.shown and isinstance(self.shown[0].node.state, NumberTree):
+            graph.unit = "node"
         for shown in self.shown:
             graph.node(shown.id, self.node_label(shown.node))
             if shown.parent is not None:
@@ -481,16 +483,18 @@ class GameTree(graphviz.Digraph):  # type: ignore[misc]
 
     description = ""
     boards = 0
+    unit = "board"  # what each node is: a board, or a node of a tree of numbers
 
     def copy(self) -> GameTree:
         """An independent copy, which says what it shows like the original."""
         copied: GameTree = super().copy()
-        copied.description, copied.boards = self.description, self.boards
+        copied.description, copied.boards, copied.unit = self.description, self.boards, self.unit
         return copied
 
     def __repr__(self) -> str:
         what = f"; {self.description}" if self.description else ""
-        return f"<game tree: {self.boards:,} board{'s' if self.boards != 1 else ''} drawn{what}>"
+        plural = "s" if self.boards != 1 else ""
+        return f"<game tree: {self.boards:,} {self.unit}{plural} drawn{what}>"
 
     def pipe(self, *args: Any, **kwargs: Any) -> Any:
         with _explained_graphviz_errors():
@@ -667,7 +671,7 @@ def draw_number_tree(tree: NumberTree) -> GameTree:
     """A tree of numbers drawn as it is, before any search: who moves where, and the leaves.
 
     >>> draw_number_tree(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
-    <game tree: 13 boards drawn; a tree of numbers>
+    <game tree: 13 nodes drawn; a tree of numbers>
     """
     if not isinstance(tree, NumberTree):
         raise TypeError(f"draw_number_tree needs a NumberTree, not {tree!r}")
@@ -677,6 +681,7 @@ def draw_number_tree(tree: NumberTree) -> GameTree:
         edge_attr={"fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.5"},
     )
     graph.description = "a tree of numbers"
+    graph.unit = "node"
     stack: list[tuple[NumberTree, str | None]] = [(tree, None)]
     count = 0
     while stack:
