@@ -6,12 +6,14 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import random
 from collections.abc import Callable
+from typing import Literal
 
 import alphabeta_minimum as minimum
 import pytest
 
-from tictac import State, alphabeta, winning_lines
+from tictac import State, alphabeta, minimax, winning_lines
 from tictac.exercises import (
     PRUNING_PUZZLE,
     PUZZLE_NODE,
@@ -342,14 +344,14 @@ def test_the_alphabeta_check_shows_the_reference_only_once_it_passes() -> None:
 # The answers are worked out here by the textbook's pseudocode on the nested lists themselves.
 
 Lists = list["Lists"] | int
+Form = Literal["fail-soft", "fail-hard", "negamax"]
+Searched = tuple[set[tuple[int, ...]], dict[tuple[int, ...], tuple[float, float]], float]
 
 
-def _textbook_search(
-    lists: Lists,
-) -> tuple[set[tuple[int, ...]], dict[tuple[int, ...], tuple[float, float]]]:
-    """Alpha-beta from the textbook's pseudocode on nested lists (MAX at the root, children
-    left to right): the paths of the leaves it looks at, and the window of each inner node it
-    searches."""
+def _textbook_search(lists: Lists, form: Form = "fail-soft") -> Searched:
+    """Alpha-beta on nested lists (MAX at the root, children left to right), in the lesson's
+    pseudocode (fail-soft), as fail-hard, or as negamax: the paths of the leaves it looks at,
+    the window of each inner node it searches (from MAX's side) and the root's value."""
     seen: set[tuple[int, ...]] = set()
     windows: dict[tuple[int, ...], tuple[float, float]] = {}
 
@@ -365,17 +367,35 @@ def _textbook_search(
             if maximising:
                 value = max(value, found)
                 if value >= beta:
-                    break
+                    return beta if form == "fail-hard" else value
                 alpha = max(alpha, value)
             else:
                 value = min(value, found)
                 if value <= alpha:
-                    break
+                    return alpha if form == "fail-hard" else value
                 beta = min(beta, value)
+        if form == "fail-hard":
+            return alpha if maximising else beta
         return value
 
-    search(lists, (), -math.inf, math.inf)
-    return seen, windows
+    def negamax(node: Lists, path: tuple[int, ...], alpha: float, beta: float) -> float:
+        """The value for the player to move; alpha and beta are from that player's side."""
+        sign = 1 if len(path) % 2 == 0 else -1
+        if not isinstance(node, list):
+            seen.add(path)
+            return sign * node
+        windows[path] = (alpha, beta) if sign == 1 else (-beta, -alpha)
+        value = -math.inf
+        for index, child in enumerate(node):
+            value = max(value, -negamax(child, (*path, index), -beta, -alpha))
+            if value >= beta:
+                break
+            alpha = max(alpha, value)
+        return value
+
+    start = negamax if form == "negamax" else search
+    value = start(lists, (), -math.inf, math.inf)
+    return seen, windows, value
 
 
 def _name(tree: NumberTree, path: tuple[int, ...]) -> str:
@@ -393,7 +413,7 @@ def _leaf_paths(lists: Lists, path: tuple[int, ...] = ()) -> list[tuple[int, ...
 def _answers(tree: NumberTree) -> tuple[set[str], dict[str, tuple[float, float]]]:
     """The leaves never looked at, and each searched inner node's window, by name."""
     lists = tree.to_lists()
-    seen, windows = _textbook_search(lists)
+    seen, windows, _ = _textbook_search(lists)
     never = {_name(tree, path) for path in _leaf_paths(lists) if path not in seen}
     return never, {_name(tree, path): window for path, window in windows.items()}
 
@@ -417,6 +437,27 @@ def test_the_checks_agree_with_the_textbook_pseudocode(tree: NumberTree) -> None
     leaves = [leaf.name for leaf in tree.leaves()]
     for leaf in leaves:  # one leaf too many or too few
         assert not check_unvisited_leaves(never ^ {leaf}, tree=tree).passed
+
+
+def _random_tree(rng: random.Random, depth: int, root: bool = True) -> Lists:
+    """A tree of numbers up to `depth` moves deep, each inner node with one to three children
+    (some of them leaves before the last level)."""
+    if depth == 0 or (not root and rng.random() < 0.2):
+        return rng.randint(-9, 9)
+    return [_random_tree(rng, depth - 1, root=False) for _ in range(rng.randint(1, 3))]
+
+
+def test_fail_soft_fail_hard_and_negamax_are_the_same_search() -> None:
+    """What the lesson says of the variants: the same leaves looked at, the same windows, the
+    same value at the root (there the window is the full one, so the value is exact)."""
+    rng = random.Random(6)
+    trees = [tree.to_lists() for tree in [PRUNING_PUZZLE, *OTHER_TREES]]
+    trees += [_random_tree(rng, depth) for depth in (2, 3, 4) for _ in range(100)]
+    for lists in trees:
+        soft = _textbook_search(lists)
+        assert _textbook_search(lists, "fail-hard") == soft
+        assert _textbook_search(lists, "negamax") == soft
+        assert soft[2] == minimax(NumberTree(lists)).value  # type: ignore[arg-type]
 
 
 def test_the_textbook_tree_skips_c2_and_c3_as_the_book_says() -> None:
