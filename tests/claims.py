@@ -191,6 +191,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
             "the same value from 30 times fewer positions",
             lesson_figures.alphabeta_saving,
         ),
+        Cited("the two-ply tree of Figure 5.2 in Russell and Norvig's", "Russell and Norvig"),
     ),
     #
     "07-beyond-3x3": (

@@ -18,7 +18,7 @@ importable from here (``from tictac.exercises import check_winner``):
   :func:`check_told_apart`
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
-  :func:`check_move_order`
+  :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
 - ``lesson07_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
 - ``lesson08_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
@@ -80,10 +80,15 @@ from tictac.exercises.lesson05_tutorial_players import (
     check_subtree_sum,
 )
 from tictac.exercises.lesson06_making_it_fast import (
+    PRUNING_PUZZLE,
+    PUZZLE_NODE,
     MoveOrderReport,
+    PruningCheck,
     check_alphabeta,
     check_alphabeta_nodes,
     check_move_order,
+    check_unvisited_leaves,
+    check_window,
 )
 from tictac.exercises.lesson07_beyond_3x3 import (
     HeuristicReport,
@@ -96,6 +101,8 @@ from tictac.exercises.lesson08_play import GameCheck, check_win_against
 __all__ = [
     "COUNT_QUESTIONS",
     "LEGALITY_BOARDS",
+    "PRUNING_PUZZLE",
+    "PUZZLE_NODE",
     "SHOWN",
     "CountCheck",
     "GameCheck",
@@ -107,6 +114,7 @@ __all__ = [
     "MoveOrderReport",
     "OneOf",
     "PredictionReport",
+    "PruningCheck",
     "Report",
     "SeparationReport",
     "VisitOrderCheck",
@@ -131,9 +139,11 @@ __all__ = [
     "check_sensible_level",
     "check_subtree_sum",
     "check_told_apart",
+    "check_unvisited_leaves",
     "check_visit_order",
     "check_win_against",
     "check_who_wins",
+    "check_window",
     "check_winner",
     "exercise_positions",
     "fork_moves",
