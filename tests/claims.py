@@ -224,7 +224,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("*A Survey of Monte Carlo Tree Search Methods*, 2012", "Browne and others"),
     ),
     #
-    "08-play": (),
+    "10-play": (),
     #
     "00-welcome-solutions": (),
     #
@@ -264,7 +264,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         ),
     ),
     #
-    "08-play-solutions": (
+    "10-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),
     ),
 }

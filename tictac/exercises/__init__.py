@@ -20,7 +20,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
 - ``lesson07_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
-- ``lesson08_play``: :func:`check_win_against`
+- ``lesson10_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
 
@@ -96,7 +96,7 @@ from tictac.exercises.lesson07_beyond_3x3 import (
     check_heuristic,
     check_who_wins,
 )
-from tictac.exercises.lesson08_play import GameCheck, check_win_against
+from tictac.exercises.lesson10_play import GameCheck, check_win_against
 
 __all__ = [
     "COUNT_QUESTIONS",
