@@ -697,3 +697,200 @@ def draw_number_tree(tree: NumberTree) -> GameTree:
         stack.extend((child, node_id) for child in reversed(node.children()))
     graph.boards = count
     return graph
+
+
+# ---------------------------------------------------------------------------------------------
+# The tree Monte Carlo tree search grows (Lesson 8). Kept at the end of the module, with its
+# import, so that it stays apart from the drawings of the searches above.
+
+import heapq  # noqa: E402
+import itertools  # noqa: E402
+
+from tictac.mcts import MCTSNode, MCTSResult, Playout  # noqa: E402
+
+__all__ += ["draw_mcts_tree"]
+
+_PATH_COLOR = COLORS["highlight"]
+
+
+def draw_mcts_tree(
+    result: MCTSResult,
+    *,
+    max_nodes: int = 40,
+    show_last_playout: bool = True,
+    rankdir: Literal["TB", "LR"] | None = None,
+) -> GameTree:
+    """Draw the tree a Monte Carlo tree search grew (run it with ``keep_tree=True``).
+
+    Each node is a board with its number of visits and the mean result of the playouts
+    through it for the player who moved there ("0.75 for X": a win counts 1, a draw ½, a loss
+    0), and how many of its moves are still untried; a finished game is filled with the
+    winner's colour and says so. The move MCTS plays, the root's most visited, is ticked.
+
+    At most `max_nodes` boards are drawn, the most visited first; what is left out below a
+    drawn node is summarised ("… 12 more positions, 30 visits"), never silently dropped.
+    With `show_last_playout`, the last playout's four phases are drawn too (and its path
+    always shown): the moves selection took in bold, the node it added marked *new*, its
+    random game as a dotted note, and the result it backed up along that bold path.
+
+    >>> from tictac.mcts import uct_search
+    >>> found = uct_search(State.parse("XX./OO./..."), playouts=30, seed=0, keep_tree=True)
+    >>> draw_mcts_tree(found, max_nodes=8)
+    <game tree: 8 boards drawn; MCTS from XX./OO./..., 30 playouts: 8 of 18 tree nodes drawn>
+    >>> draw_mcts_tree(uct_search(State.parse("XX./OO./..."), playouts=30, seed=0))
+    Traceback (most recent call last):
+      ...
+    ValueError: this search did not keep its tree: run uct_search(..., keep_tree=True)
+    """
+    if not isinstance(result, MCTSResult):
+        raise TypeError(f"draw_mcts_tree draws what uct_search returns, not {result!r}")
+    if result.tree is None:
+        raise ValueError("this search did not keep its tree: run uct_search(..., keep_tree=True)")
+    _check_limits(0, max_nodes)
+    root = result.tree
+    playout = result.last_playout if show_last_playout else None
+    path = _playout_path(root, playout)
+    shown = _most_visited(root, path, max_nodes)
+    ids = {id(node): f"n{i}" for i, node in enumerate(shown)}
+    on_path = {id(node) for node in path}
+    size = sum(1 for _ in root.walk())
+    title = (
+        f"MCTS from {root.state.text}, {result.playouts:,} playouts: {len(shown):,} of "
+        f"{size:,} tree nodes drawn"
+    )
+    graph = GameTree(
+        graph_attr={
+            "rankdir": rankdir or ("LR" if _widest(shown) > 10 else "TB"),
+            "nodesep": "0.12",
+            "ranksep": "0.35",
+            "fontname": "Helvetica",
+            "fontsize": "11",
+            "label": title
+            + (
+                "\\nbold: the last playout's path, whose result was added to every node on it"
+                if playout
+                else ""
+            ),
+            "labelloc": "t",
+            "bgcolor": "white",
+        },
+        node_attr={"shape": "plain", "fontname": "Helvetica", "fontsize": "9"},
+        edge_attr={"fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.5"},
+    )
+    graph.description = title
+    graph.boards = len(shown)
+    new = path[-1] if playout is not None and playout.expanded is not None else None
+    for node in shown:
+        node_id = ids[id(node)]
+        graph.node(node_id, _mcts_label(node, node is new))
+        if node.parent is not None:
+            graph.edge(
+                ids[id(node.parent)], node_id, **_mcts_edge(node, result, id(node) in on_path)
+            )
+        hidden = [child for child in node.children if id(child) not in ids]
+        if hidden:
+            positions = sum(1 for child in hidden for _ in child.walk())
+            visits = sum(child.visits for child in hidden)
+            graph.node(f"{node_id}h", _hidden_label(positions, visits))
+            graph.edge(node_id, f"{node_id}h", color=_GREY, style="dotted", arrowhead="none")
+    if playout is not None:
+        _draw_simulation(graph, ids[id(path[-1])], playout)
+    return graph
+
+
+def _playout_path(root: MCTSNode, playout: Playout | None) -> list[MCTSNode]:
+    """The nodes the last playout went through, root first (just the root without one)."""
+    path = [root]
+    if playout is None:
+        return path
+    moves = [*playout.selected] + ([] if playout.expanded is None else [playout.expanded])
+    for move in moves:
+        path.append(next(child for child in path[-1].children if child.move == move))
+    return path
+
+
+def _most_visited(root: MCTSNode, path: list[MCTSNode], max_nodes: int) -> list[MCTSNode]:
+    """The nodes to draw: the path, then the most visited of the rest, each with its parent
+    drawn (the first added of equal ones)."""
+    shown = path[:max_nodes]
+    drawn = {id(node) for node in shown}
+    order = itertools.count()
+    frontier = [
+        (-child.visits, next(order), child)
+        for node in shown
+        for child in node.children
+        if id(child) not in drawn
+    ]
+    heapq.heapify(frontier)
+    while frontier and len(shown) < max_nodes:
+        _, _, node = heapq.heappop(frontier)
+        shown.append(node)
+        drawn.add(id(node))
+        for child in node.children:
+            heapq.heappush(frontier, (-child.visits, next(order), child))
+    return shown
+
+
+def _widest(nodes: list[MCTSNode]) -> int:
+    levels: dict[int, int] = {}
+    for node in nodes:
+        marks = node.state.moves_made
+        levels[marks] = levels.get(marks, 0) + 1
+    return max(levels.values())
+
+
+def _mcts_label(node: MCTSNode, new: bool) -> str:
+    state = node.state
+    result = state.result()
+    fill = _FILL[result] if result else "white"
+    border = _BORDER[state.turn] if result is None else _GREY
+    plural = "s" if node.visits != 1 else ""
+    lines = [f"<b>{node.visits:,} visit{plural}</b>"]
+    if node.parent is not None and node.visits:
+        lines.append(f"{node.mean:.2f} for {node.mover}")
+    if result is not None:
+        lines.append("end: draw" if result == "draw" else f"end: {result} wins")
+    elif node.untried:
+        lines.append(f'<font color="#4b5563"><i>{len(node.untried)} untried</i></font>')
+    if new:
+        lines.append(f'<font color="{_PATH_COLOR}"><b>new</b></font>')
+    style = "rounded,dashed" if new else "rounded"
+    return _html_board(state, fill, border, lines, style)
+
+
+def _mcts_edge(node: MCTSNode, result: MCTSResult, on_path: bool) -> dict[str, str]:
+    label = str(node.move)
+    style: dict[str, str] = {}
+    if node.parent is not None and node.parent.parent is None and node.move == result.move:
+        label += " ✓ chosen"
+        style.update(color=COLORS["best"], fontcolor=_BEST_TEXT)
+    if on_path:
+        style.update(penwidth=_PV_WIDTH, color=_PATH_COLOR)
+    return {"label": label, **style}
+
+
+def _hidden_label(positions: int, visits: int) -> str:
+    plural = "s" if positions != 1 else ""
+    return (
+        f'<<table border="1" cellborder="0" color="{_GREY}" style="rounded" bgcolor="#f9fafb">'
+        f'<tr><td><font color="#4b5563">… {positions:,} more position{plural}<br/>'
+        f"{visits:,} visit{'s' if visits != 1 else ''}</font></td></tr></table>>"
+    )
+
+
+def _draw_simulation(graph: GameTree, new_id: str, playout: Playout) -> None:
+    """The last playout's random game, as a note below the node it started from."""
+    moves = len(playout.simulated)
+    result = "a draw" if playout.winner is None else f"{playout.winner} wins"
+    if moves:
+        cells = ", ".join(map(str, playout.simulated))
+        text = f"random game: {moves} move{'s' if moves != 1 else ''} ({cells}), {result}"
+    else:
+        text = f"no random game: the game is over, {result}"
+    graph.node(
+        f"{new_id}sim",
+        f'<<table border="1" cellborder="0" color="{_PATH_COLOR}" style="dashed" '
+        f'bgcolor="#ffffff"><tr><td><font color="{_PATH_COLOR}">{html.escape(text)}'
+        "</font></td></tr></table>>",
+    )
+    graph.edge(new_id, f"{new_id}sim", color=_PATH_COLOR, style="dotted", label="simulation")
