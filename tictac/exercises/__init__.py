@@ -20,6 +20,8 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
 - ``lesson07_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
+- ``lesson08_monte_carlo``: :func:`check_ucb1`, :func:`check_back_up`,
+  :func:`check_next_playout`
 - ``lesson10_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
@@ -96,6 +98,16 @@ from tictac.exercises.lesson07_beyond_3x3 import (
     check_heuristic,
     check_who_wins,
 )
+from tictac.exercises.lesson08_monte_carlo import (
+    ROOT_PUZZLE,
+    BackUpReport,
+    NextPlayoutCheck,
+    UCB1Report,
+    check_back_up,
+    check_next_playout,
+    check_ucb1,
+    root_puzzle,
+)
 from tictac.exercises.lesson10_play import GameCheck, check_win_against
 
 __all__ = [
@@ -103,7 +115,9 @@ __all__ = [
     "LEGALITY_BOARDS",
     "PRUNING_PUZZLE",
     "PUZZLE_NODE",
+    "ROOT_PUZZLE",
     "SHOWN",
+    "BackUpReport",
     "CountCheck",
     "GameCheck",
     "GameReplay",
@@ -112,15 +126,18 @@ __all__ = [
     "LevelReport",
     "Mismatch",
     "MoveOrderReport",
+    "NextPlayoutCheck",
     "OneOf",
     "PredictionReport",
     "PruningCheck",
     "Report",
     "SeparationReport",
+    "UCB1Report",
     "VisitOrderCheck",
     "WhoWinsCheck",
     "check_alphabeta",
     "check_alphabeta_nodes",
+    "check_back_up",
     "check_beatable_level",
     "check_centre_rule",
     "check_completing_moves",
@@ -133,12 +150,14 @@ __all__ = [
     "check_legality",
     "check_minimax",
     "check_move_order",
+    "check_next_playout",
     "check_predicted_moves",
     "check_round_five_utility",
     "check_rule",
     "check_sensible_level",
     "check_subtree_sum",
     "check_told_apart",
+    "check_ucb1",
     "check_unvisited_leaves",
     "check_visit_order",
     "check_win_against",
@@ -147,4 +166,5 @@ __all__ = [
     "check_winner",
     "exercise_positions",
     "fork_moves",
+    "root_puzzle",
 ]
