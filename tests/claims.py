@@ -224,6 +224,17 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("*A Survey of Monte Carlo Tree Search Methods*, 2012", "Browne and others"),
     ),
     #
+    "08-monte-carlo": (
+        Cited("*Machine Learning* 47, 2002", "Cesa-Bianchi"),
+        Cited("*Bandit Based Monte-Carlo Planning*, 2006", "Kocsis and Szepesvári"),
+        Cited(
+            "*Efficient Selectivity and Backup Operators in Monte-Carlo Tree Search*, 2006",
+            "Coulom",
+        ),
+        Cited('Sampling-Based Planning", ICAPS 2010', "Ramanujan, Sabharwal and Selman"),
+        Cited("*A Survey of Monte Carlo Tree Search Methods*, 2012", "Browne and others"),
+    ),
+    #
     "10-play": (),
     #
     "00-welcome-solutions": (),
@@ -263,6 +274,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
             lambda: claims_beyond_3x3.weights_of_a_line(),
         ),
     ),
+    #
+    "08-monte-carlo-solutions": (),
     #
     "10-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),
