@@ -10,6 +10,7 @@ import pytest
 
 from tictac import State
 from tictac.budget import BudgetExceeded
+from tictac.exercises.checking import exercise_positions
 from tictac.mcts import MCTSNode, back_up, uct_search
 from tictac.tree import draw_mcts_tree
 
@@ -176,6 +177,24 @@ def test_the_drawing_shows_or_summarises_every_tree_node(text: str, max_nodes: i
     assert boards + summarised == sum(1 for _ in root.walk())
 
 
+@pytest.mark.parametrize("index", range(0, 4520, 250))
+def test_the_drawing_is_whole_on_positions_a_student_might_draw(index: int) -> None:
+    state = exercise_positions()[index]
+    if state.is_terminal:
+        state = State.new(4, 4, 4).play(index % 16)
+    for playouts, max_nodes in [(6, 40), (80, 12)]:
+        result = uct_search(state, playouts=playouts, seed=index, keep_tree=True)
+        assert result.tree is not None
+        size = sum(1 for _ in result.tree.walk())
+        source = draw_mcts_tree(result, max_nodes=max_nodes).source
+        boards = source.count('<table border="2"')
+        summarised = sum(
+            int(part.split(" more position")[0].replace(",", "")) for part in source.split("… ")[1:]
+        )
+        assert boards == min(max_nodes, size) and boards + summarised == size
+        assert source.count("✓ chosen") == 1
+
+
 def test_the_drawing_ticks_the_chosen_move_and_draws_the_last_playout() -> None:
     result = uct_search(State.parse("X.O/.O./X.."), playouts=11, seed=0, keep_tree=True)
     source = draw_mcts_tree(result).source
@@ -188,6 +207,14 @@ def test_the_drawing_ticks_the_chosen_move_and_draws_the_last_playout() -> None:
     assert source.count("penwidth=2.5") == 1 + len(playout.selected)
     quiet = draw_mcts_tree(result, show_last_playout=False).source
     assert "simulation" not in quiet and "penwidth" not in quiet
+
+
+def test_a_tiny_drawing_cuts_the_last_playouts_path_and_says_so() -> None:
+    result = uct_search(State.new(), playouts=50, seed=2, keep_tree=True)
+    for max_nodes in (1, 2):
+        source = draw_mcts_tree(result, max_nodes=max_nodes).source
+        assert source.count('<table border="2"') == max_nodes
+        assert "more position" in source
 
 
 def test_the_drawing_needs_a_kept_tree() -> None:

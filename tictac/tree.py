@@ -793,7 +793,7 @@ def draw_mcts_tree(
             visits = sum(child.visits for child in hidden)
             graph.node(f"{node_id}h", _hidden_label(positions, visits))
             graph.edge(node_id, f"{node_id}h", color=_GREY, style="dotted", arrowhead="none")
-    if playout is not None:
+    if playout is not None and id(path[-1]) in ids:  # (a tiny max_nodes may cut the path)
         _draw_simulation(graph, ids[id(path[-1])], playout)
     return graph
 
