@@ -160,13 +160,14 @@ def play_bandit(
     rng = random_source(seed)
     counts, wins = [0] * bandit.arms, [0] * bandit.arms
     arms, rewards, regret = [], [], []
+    shortfall = [bandit.best - p for p in bandit.probabilities]  # each arm's, against the best
     lost = 0.0
     for _ in range(pulls):
         arm = ucb1_choice(counts, wins, exploration)
         reward = bandit.pull(arm, rng)
         counts[arm] += 1
         wins[arm] += reward
-        lost += bandit.best - bandit.probabilities[arm]
+        lost += shortfall[arm]
         arms.append(arm)
         rewards.append(reward)
         regret.append(lost)
