@@ -9,7 +9,7 @@ The checks live in one module per lesson, named like the lesson's notebook, and 
 importable from here (``from tictac.exercises import check_winner``):
 
 - ``lesson00_welcome``: :func:`check_winner`, :func:`check_legality`, :func:`check_game`
-- ``lesson01_how_big``: :func:`check_count` (its questions come from Lessons 1 and 8)
+- ``lesson01_how_big``: :func:`check_count` (its questions come from Lessons 1 and 10)
 - ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_centre_rule`,
   :func:`check_fork_rule`
 - ``lesson03_minimax``: :func:`check_minimax`, :func:`check_depth_aware_minimax`,
