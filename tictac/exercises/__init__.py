@@ -20,6 +20,8 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
 - ``lesson07_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
+- ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`, :func:`check_pairing`,
+  :func:`check_dead_cells`, :func:`check_predictions`
 - ``lesson10_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
@@ -96,11 +98,22 @@ from tictac.exercises.lesson07_beyond_3x3 import (
     check_heuristic,
     check_who_wins,
 )
+from tictac.exercises.lesson09_proving_bigger_boards import (
+    PREDICTION_BOARDS,
+    PairingCountReport,
+    PairingVerdict,
+    PredictionCheck,
+    check_dead_cells,
+    check_lines_without_a_pair,
+    check_pairing,
+    check_predictions,
+)
 from tictac.exercises.lesson10_play import GameCheck, check_win_against
 
 __all__ = [
     "COUNT_QUESTIONS",
     "LEGALITY_BOARDS",
+    "PREDICTION_BOARDS",
     "PRUNING_PUZZLE",
     "PUZZLE_NODE",
     "SHOWN",
@@ -113,6 +126,9 @@ __all__ = [
     "Mismatch",
     "MoveOrderReport",
     "OneOf",
+    "PairingCountReport",
+    "PairingVerdict",
+    "PredictionCheck",
     "PredictionReport",
     "PruningCheck",
     "Report",
@@ -125,14 +141,18 @@ __all__ = [
     "check_centre_rule",
     "check_completing_moves",
     "check_count",
+    "check_dead_cells",
     "check_depth_aware_minimax",
     "check_fork_rule",
     "check_function",
     "check_game",
     "check_heuristic",
     "check_legality",
+    "check_lines_without_a_pair",
     "check_minimax",
     "check_move_order",
+    "check_pairing",
+    "check_predictions",
     "check_predicted_moves",
     "check_round_five_utility",
     "check_rule",
