@@ -163,7 +163,9 @@ def test_dead_cells_the_starter_fails_on_positions_where_moves_run_out() -> None
 
 
 def test_dead_cells_the_solution_passes_as_cells_or_pairs() -> None:
-    assert check_dead_cells(solution_dead_cells).passed
+    report = check_dead_cells(solution_dead_cells)
+    assert report.passed and "def dead_cells" in str(report)  # the reference, revealed
+    assert "def dead_cells" not in str(check_dead_cells(starter_dead_cells))
 
     def as_pairs(state: State) -> list[tuple[int, int]]:
         return [divmod(cell, state.cols) for cell in solution_dead_cells(state)]

@@ -337,7 +337,7 @@ def _cells(state: State, answer: object) -> object:
 def check_dead_cells(function: Callable[[State], Iterable[Any]], *, seed: int = 0) -> Report:
     """Check ``function(state)``: the dead cells of `state` (a set or list of cells, as
     numbers or ``(row, col)`` pairs), on 300 positions of 4x4, 3x3 and 3x5 boards, against
-    :func:`tictac.proving.dead_cells`.
+    :func:`tictac.proving.dead_cells`, whose source the report shows once yours passes.
 
     >>> print(check_dead_cells(lambda state: []).summary())
     dead cells: ... of 300 positions differ from the reference.
@@ -348,6 +348,7 @@ def check_dead_cells(function: Callable[[State], Iterable[Any]], *, seed: int = 
         lambda state: _cells(state, function(state)),
         lambda state: sorted(dead_cells(state)),
         positions,
+        reveal=dead_cells,
     )
 
 
