@@ -219,3 +219,8 @@ def test_the_picture_outlines_what_it_is_asked_to() -> None:
     plain = draw_pairing(State.new(1, 4, 2), [(0, 1)]).svg
     outlined = draw_pairing(State.new(1, 4, 2), [(0, 1)], outline=[2, 3]).svg
     assert outlined.count('fill="none"') == plain.count('fill="none"') + 2
+
+
+def test_the_picture_refuses_a_bad_cell_size_clearly() -> None:
+    with pytest.raises(ValueError, match="cell_size is the side of a cell in pixels"):
+        draw_pairing(State.new(), [(0, 1)], cell_size=2)

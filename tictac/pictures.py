@@ -8,7 +8,8 @@ pixels as `cell_size`.
   itself as in a notebook);
 * :func:`draw_board`: the same as a :class:`Picture`, an object that shows itself;
 * :func:`draw_move_values`: a heat map, each legal move's value written in its cell;
-* :func:`show_boards`: several boards or pictures side by side, with captions.
+* :func:`show_boards`: several boards or pictures side by side, with captions;
+* :func:`draw_pairing`: a pairing strategy, each pair a letter in its two cells.
 
 (Game trees, which need Graphviz, are drawn by :mod:`tictac.tree`.)
 
