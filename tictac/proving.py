@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
-from tictac.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
+from tictac.budget import DEFAULT_BUDGET, SOLVER_BUDGET, BudgetLike, Meter, meter
 from tictac.pairing import match_lines
 from tictac.players import completing_moves
 from tictac.solver import clear_caches, solve
@@ -283,11 +283,14 @@ class SolverProof(NamedTuple):
 
 
 def solver_proof(
-    rows: int, cols: int, k: int, *, budget: BudgetLike = DEFAULT_BUDGET
+    rows: int, cols: int, k: int, *, budget: BudgetLike = SOLVER_BUDGET
 ) -> SolverProof:
     """Prove the empty `rows` x `cols` board with `k` in a row with :func:`tictac.solver.solve`,
     from cold tables, and count the positions it searches (the count does not depend on the
-    machine).
+    machine). It empties the solver's tables before and after (see
+    :func:`~tictac.solver.clear_caches`), so what the solver had learnt is forgotten. The
+    `budget` is the solver's (:data:`~tictac.budget.SOLVER_BUDGET` by default; None for no
+    limit).
 
     >>> solver_proof(4, 4, 4)
     SolverProof(rows=4, cols=4, k=4, value=0, positions=20)
