@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import alphabeta_minimum
 import claims_beyond_3x3
+import claims_proving
 import lesson_figures
 import odds
 
@@ -235,6 +236,21 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("*A Survey of Monte Carlo Tree Search Methods*, 2012", "Browne and others"),
     ),
     #
+    "09-proving-bigger-boards": (
+        Checked("it visits 39,429 positions to do it", claims_proving.lesson6_visits),
+        Cited("*Winning Ways for your Mathematical Plays* (1982)", "Berlekamp, Conway and Guy"),
+        Cited("(2017), a bachelor's thesis", "Charatsidis"),
+        Cited("Charatsidis (2017", "Charatsidis"),
+        Cited("(2020): the first proof, after 17.4 hours", "Ko, Hsu, Wei, Chen, Hsueh and Wu"),
+        Cited("*Go-Moku Solved by New Search Techniques* (1993)", "Allis, van den Herik"),
+        Cited("*Regularity and positional games*, 1963", "Hales and Jewett"),
+        Cited("(Hales and Jewett, 1963)", "Hales and Jewett"),
+        Cited("H. O. Pollak and C. E. Shannon, 1954", "Winning Ways"),
+        Cited("*The American Mathematical Monthly* in 1979", "Norman Do"),
+        Cited("*Gazette of the Australian Mathematical Society*, volume 31", "Norman Do"),
+        Cited("(2021)", "Czifra, Csóka, Zombori and Makay"),
+    ),
+    #
     "10-play": (),
     #
     "00-welcome-solutions": (),
@@ -276,6 +292,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     ),
     #
     "08-monte-carlo-solutions": (),
+    "09-proving-bigger-boards-solutions": (),
     #
     "10-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),

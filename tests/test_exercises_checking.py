@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 import tictac.exercises
 from tictac import State
@@ -51,7 +52,12 @@ def test_every_name_from_before_the_split_is_still_offered() -> None:
 def test_every_lesson_modules_names_are_offered_by_the_package() -> None:
     names = [m.name for m in pkgutil.iter_modules(tictac.exercises.__path__)]
     lessons = [name for name in names if name.startswith("lesson")]
-    assert len(lessons) == 9 and set(names) == {*lessons, "checking"}
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    named_like_the_lessons = {
+        "lesson" + path.stem.replace("-", "_") for path in notebooks.glob("[0-9][0-9]-*.ipynb")
+    }
+    assert set(lessons) == named_like_the_lessons  # one module per lesson, named like it
+    assert set(names) == {*lessons, "checking"}
     for name in lessons:
         module = importlib.import_module(f"tictac.exercises.{name}")
         assert module.__doc__ and f"Lesson {int(name[6:8])} " in module.__doc__

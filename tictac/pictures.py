@@ -8,7 +8,8 @@ pixels as `cell_size`.
   itself as in a notebook);
 * :func:`draw_board`: the same as a :class:`Picture`, an object that shows itself;
 * :func:`draw_move_values`: a heat map, each legal move's value written in its cell;
-* :func:`show_boards`: several boards or pictures side by side, with captions.
+* :func:`show_boards`: several boards or pictures side by side, with captions;
+* :func:`draw_pairing`: a pairing strategy, each pair a letter in its two cells.
 
 (Game trees, which need Graphviz, are drawn by :mod:`tictac.tree`.)
 
@@ -37,6 +38,7 @@ __all__ = [
     "board_svg",
     "draw_board",
     "draw_move_values",
+    "draw_pairing",
     "format_value",
     "show_boards",
 ]
@@ -392,4 +394,54 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
         round(a[0] + (b[0] - a[0]) * t),
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Pairings (Lesson 9): which cells answer which
+
+
+_PAIR_SHADES = tuple(
+    _mix((255, 255, 255), _pale(color), 0.75)
+    for color in ("#56B4E9", "#E69F00", "#009E73", "#F0E442", "#CC79A7", "#0072B2", "#D55E00")
+)
+"""Pale Okabe-Ito colours, one after another for the pairs; the letters say which cells pair."""
+
+
+def draw_pairing(
+    state: State,
+    pairs: Iterable[tuple[int, int]],
+    *,
+    cell_size: int = 40,
+    outline: Iterable[int] = (),
+) -> Picture:
+    """A picture of a pairing: both cells of each pair carry the same letter (a, b, c, ...)
+    and the same pale shade; cells in no pair stay blank. `outline` draws a frame round some
+    cells, such as a line that holds no pair.
+
+    The letters, not the shades, say which cells belong together; marks already on the board
+    are drawn as usual, and a pair's letter shows only in its empty cells.
+
+    >>> picture = draw_pairing(State.new(1, 4, 2), [(0, 1), (2, 3)], outline=[1, 2])
+    >>> picture.svg.count(">a<"), picture.svg.count(">b<")
+    (2, 2)
+    """
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    labels: dict[int, str] = {}
+    shade: dict[int, str] = {}
+    for number, (a, b) in enumerate(pairs):
+        if number >= len(letters):
+            raise ValueError(f"draw_pairing names at most {len(letters)} pairs, by letters")
+        r, g, bl = _PAIR_SHADES[number % len(_PAIR_SHADES)]
+        for cell in (a, b):
+            labels[cell] = letters[number]
+            shade[cell] = f"#{r:02x}{g:02x}{bl:02x}"
+    return Picture(
+        board_svg(
+            state,
+            cell_size=_pixels(cell_size, None, "cell_size", default=40),
+            labels=labels,
+            shade=shade,
+            highlight=frozenset(outline),
+        )
     )

@@ -22,6 +22,8 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson07_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
 - ``lesson08_monte_carlo``: :func:`check_ucb1`, :func:`check_back_up`,
   :func:`check_next_playout`
+- ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`, :func:`check_pairing`,
+  :func:`check_dead_cells`, :func:`check_predictions`
 - ``lesson10_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
@@ -108,11 +110,22 @@ from tictac.exercises.lesson08_monte_carlo import (
     check_ucb1,
     root_puzzle,
 )
+from tictac.exercises.lesson09_proving_bigger_boards import (
+    PREDICTION_BOARDS,
+    PairingCountReport,
+    PairingVerdict,
+    PredictionCheck,
+    check_dead_cells,
+    check_lines_without_a_pair,
+    check_pairing,
+    check_predictions,
+)
 from tictac.exercises.lesson10_play import GameCheck, check_win_against
 
 __all__ = [
     "COUNT_QUESTIONS",
     "LEGALITY_BOARDS",
+    "PREDICTION_BOARDS",
     "PRUNING_PUZZLE",
     "PUZZLE_NODE",
     "ROOT_PUZZLE",
@@ -128,6 +141,9 @@ __all__ = [
     "MoveOrderReport",
     "NextPlayoutCheck",
     "OneOf",
+    "PairingCountReport",
+    "PairingVerdict",
+    "PredictionCheck",
     "PredictionReport",
     "PruningCheck",
     "Report",
@@ -142,15 +158,19 @@ __all__ = [
     "check_centre_rule",
     "check_completing_moves",
     "check_count",
+    "check_dead_cells",
     "check_depth_aware_minimax",
     "check_fork_rule",
     "check_function",
     "check_game",
     "check_heuristic",
     "check_legality",
+    "check_lines_without_a_pair",
     "check_minimax",
     "check_move_order",
     "check_next_playout",
+    "check_pairing",
+    "check_predictions",
     "check_predicted_moves",
     "check_round_five_utility",
     "check_rule",

@@ -1,0 +1,96 @@
+"""Prove the boards that Lesson 9 does not prove live, and store what the proofs cost.
+
+Run it as ``.venv/bin/python bench/prove_boards.py`` to re-measure every board and rewrite
+``tictac/data/proofs.json``, or with ``--check`` to re-measure and compare with the stored
+numbers without writing anything (the exit status is 1 if any differs). ``--boards 4,6,4``
+limits the run to some boards (with ``--check`` only; a rewrite measures them all).
+
+Each board is proved by :func:`tictac.proving.solver_proof`, the solver's ``solve`` from cold
+tables, without a budget, in a fresh process of its own. What is stored is what does not
+depend on the machine: the value (+1 X wins, 0 draw) and the number of positions the solver
+searched. What does depend on it, the wall time and the peak memory of the process, is
+printed and not stored. On a busy 2-core machine (the one the lessons are timed on) the
+stored boards took from several seconds (4x6, four in a row) to a few minutes (4x7), and a
+few hundred MiB each.
+
+``tests/test_proving.py`` re-runs the smallest stored board in a test marked ``slow`` and
+checks its numbers exactly; the others take minutes, which is what this script is for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import multiprocessing
+import resource
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from tictac.proving import PROOFS_FILE, SolverProof, solver_proof, stored_proofs
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tictac" / "data" / PROOFS_FILE
+
+BOARDS = ((4, 6, 4), (5, 5, 4), (4, 7, 4))
+"""The boards measured: too slow for a lesson, fast enough for this script."""
+
+
+def measure(rows: int, cols: int, k: int) -> tuple[SolverProof, float, float]:
+    """The proof of one board, its wall time in seconds and the process's peak memory in MiB."""
+    start = time.perf_counter()
+    proof = solver_proof(rows, cols, k, budget=None)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    mib = peak / 2**20 if sys.platform == "darwin" else peak / 2**10  # bytes vs KiB
+    return proof, seconds, mib
+
+
+def in_fresh_process(rows: int, cols: int, k: int) -> tuple[SolverProof, float, float]:
+    """:func:`measure` in a new (spawned) Python process, so that its memory is its own."""
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        return pool.submit(measure, rows, cols, k).result()
+
+
+def parse_board(text: str) -> tuple[int, int, int]:
+    """``"4,6,4"`` as ``(4, 6, 4)``."""
+    rows, cols, k = (int(part) for part in text.split(","))
+    return rows, cols, k
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare, do not write")
+    parser.add_argument("--boards", type=parse_board, nargs="*", help="e.g. 4,6,4 5,5,4")
+    args = parser.parse_args(argv)
+    if args.boards and not args.check:
+        parser.error("--boards needs --check: a rewrite measures every board")
+    boards = args.boards or BOARDS
+    stored = {(p.rows, p.cols, p.k): p for p in stored_proofs()} if args.check else {}
+    proofs, differ = [], 0
+    print(f"{'board':>10} {'value':>6} {'positions':>12} {'seconds':>9} {'peak MiB':>9}")
+    for board in boards:
+        proof, seconds, mib = in_fresh_process(*board)
+        proofs.append(proof)
+        note = ""
+        if args.check:
+            same = stored.get(board) == proof
+            differ += not same
+            note = "  same as stored" if same else f"  DIFFERS from stored {stored.get(board)}"
+        name = f"{board[0]}x{board[1]},{board[2]}"
+        print(
+            f"{name:>10} {proof.value:>6} {proof.positions:>12,} {seconds:>9.1f} {mib:>9.0f}{note}",
+            flush=True,
+        )
+    if not args.check:
+        records = [proof._asdict() for proof in proofs]
+        DATA.write_text(json.dumps({"proofs": records}, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {DATA.relative_to(ROOT)}")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

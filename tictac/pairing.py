@@ -1,0 +1,356 @@
+"""Pairing strategies: how a player who may never win can prove that the other never wins.
+
+Put some cells of the board in *pairs*, no cell in two pairs, so that every winning line holds
+both cells of some pair. Then the defender can answer: whenever the attacker marks one cell
+of a pair, the defender marks the other at once (and otherwise plays anywhere). The attacker
+never holds both cells of a pair, so never a whole line: a draw at worst for the defender,
+whoever moves first. Several lines may share one pair (two lines along the same row can),
+and a cell may stay out of every pair.
+
+This module holds the idea as data and code a student can read:
+
+* :class:`Pairing`: the pairs on one board, checked; :meth:`Pairing.unblocked_lines` lists the
+  lines that hold no pair (none, for a pairing that proves a draw);
+* :func:`lines_without_a_pair`: the same, for pairs written as a plain list;
+* :func:`match_lines`: give each of some lines two free cells of its own, no cell twice, by
+  augmenting paths; :func:`find_pairing` does it for every line of an empty board, as
+  Hales and Jewett did for n-by-n boards with n in a row, n at least 5;
+* :func:`pairing_move` and :func:`pairing_player`: the defender's rule, as a move and as a
+  :class:`~tictac.players.Player`;
+* :func:`never_loses`: a check that tries every move of the attacker, against the pairing
+  player, and reports whether the attacker ever completes a line.
+
+>>> pairing = find_pairing(5, 5, 5)
+>>> len(pairing.pairs), pairing.unblocked_lines()
+(12, ())
+>>> find_pairing(4, 4, 4) is None  # 10 lines would need 20 cells; 4x4 has 16
+True
+
+Nothing here searches for the best move: a pairing is a *proof* that the defender cannot lose,
+and the solver (:mod:`tictac.solver`) uses the same test to stop searching early.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.players import Player
+from tictac.state import EMPTY, Line, Mark, State, other, winning_lines
+
+__all__ = [
+    "Pair",
+    "Pairing",
+    "PairingTrial",
+    "find_pairing",
+    "lines_without_a_pair",
+    "match_lines",
+    "never_loses",
+    "pairing_move",
+    "pairing_player",
+]
+
+Pair = tuple[int, int]
+"""Two cells (row-major indices), smaller first."""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Pairs of cells on a `rows` x `cols` board with `k` in a row; no cell in two pairs.
+
+    The pairs are kept sorted, each smaller cell first, so two pairings with the same pairs
+    are equal. Cells may be given as indices or ``(row, col)`` pairs.
+
+    >>> p = Pairing(1, 4, 2, [(1, 0), (2, 3)])
+    >>> p.pairs, p.partner(3), p.partner(1)
+    (((0, 1), (2, 3)), 2, 0)
+    >>> p.unblocked_lines()  # the line (1, 2) holds no pair
+    ((1, 2),)
+    >>> Pairing(1, 4, 2, [(0, 1), (1, 2)])
+    Traceback (most recent call last):
+      ...
+    ValueError: cell 1 is in two pairs, (0, 1) and (1, 2): a pairing gives each cell at most ...
+    """
+
+    rows: int
+    cols: int
+    k: int
+    pairs: tuple[Pair, ...]
+    _partners: dict[int, int] = field(init=False, repr=False, compare=False)
+
+    def __init__(self, rows: int, cols: int, k: int, pairs: Iterable[Sequence[object]]) -> None:
+        board = State.new(rows, cols, k)  # checks the size, and reads (row, col) cells
+        object.__setattr__(self, "rows", board.rows)
+        object.__setattr__(self, "cols", board.cols)
+        object.__setattr__(self, "k", board.k)
+        if isinstance(pairs, (str, bytes)):
+            raise TypeError(f"pairs is a list of two-cell pairs such as [(0, 1)], not {pairs!r}")
+        checked: list[Pair] = []
+        partners: dict[int, int] = {}
+        for pair in pairs:
+            if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+                raise ValueError(f"a pair is two cells, such as (0, 1), not {pair!r}")
+            a, b = (board.index_of(cell) for cell in pair)  # type: ignore[arg-type]
+            if a == b:
+                raise ValueError(f"a pair is two different cells, not {pair!r}")
+            a, b = min(a, b), max(a, b)
+            for cell in (a, b):
+                if cell in partners:
+                    taken = (min(cell, partners[cell]), max(cell, partners[cell]))
+                    raise ValueError(
+                        f"cell {cell} is in two pairs, {taken} and {(a, b)}: a pairing gives "
+                        "each cell at most one partner"
+                    )
+            partners[a], partners[b] = b, a
+            checked.append((a, b))
+        object.__setattr__(self, "pairs", tuple(sorted(checked)))
+        object.__setattr__(self, "_partners", partners)
+
+    def partner(self, cell: int) -> int | None:
+        """The other cell of `cell`'s pair, or None when `cell` is in no pair."""
+        return self._partners.get(cell)
+
+    def unblocked_lines(self, state: State | None = None, defender: Mark = "O") -> tuple[Line, ...]:
+        """The winning lines that hold both cells of no pair, in :func:`winning_lines` order.
+
+        Given a position `state` (of this board), a line that already holds a mark of the
+        `defender` is blocked too. Empty when the pairing proves that the defender never loses
+        (from `state`, when the defender answers at once whenever the other player takes a
+        cell of a pair).
+
+        >>> pairing = Pairing(1, 4, 2, [(0, 1), (2, 3)])
+        >>> pairing.unblocked_lines()
+        ((1, 2),)
+        >>> pairing.unblocked_lines(State.parse(".X../", k=2), defender="X")  # X blocks it
+        ()
+        """
+        if state is not None:
+            _check_board(state, self)
+        if defender not in ("X", "O"):
+            raise ValueError(f"defender is 'X' or 'O', not {defender!r}")
+        return tuple(
+            line
+            for line in winning_lines(self.rows, self.cols, self.k)
+            if not any(self.partner(cell) in line for cell in line)
+            and not (state is not None and any(state.cells[cell] == defender for cell in line))
+        )
+
+    @property
+    def blocks_every_line(self) -> bool:
+        """Does every winning line hold both cells of some pair?"""
+        return not self.unblocked_lines()
+
+    def _repr_svg_(self) -> str:
+        from tictac.pictures import draw_pairing  # tictac.pictures imports the searches
+
+        return draw_pairing(State.new(self.rows, self.cols, self.k), self.pairs)._repr_svg_()
+
+
+def lines_without_a_pair(
+    pairs: Iterable[Sequence[object]], rows: int, cols: int, k: int
+) -> tuple[Line, ...]:
+    """The winning lines of the board that hold both cells of none of `pairs`.
+
+    >>> lines_without_a_pair([(0, 1), (2, 3)], 1, 4, 2)
+    ((1, 2),)
+    >>> lines_without_a_pair([(0, 1), (1, 2), (2, 3)], 1, 4, 2)
+    Traceback (most recent call last):
+      ...
+    ValueError: cell 1 is in two pairs, (0, 1) and (1, 2): a pairing gives each cell at most ...
+    """
+    return Pairing(rows, cols, k, pairs).unblocked_lines()
+
+
+def match_lines(lines: Iterable[Iterable[int]], free: Iterable[int]) -> dict[Line, Pair] | None:
+    """Give each line two of its `free` cells as its own pair, no cell given twice; None if
+    that cannot be done.
+
+    This is a *matching*: each line has two places to fill, each free cell fills at most one.
+    It is grown one place at a time: a place takes a free cell of its line that no one holds,
+    or one whose holder can move to another cell, and so on down the path (an *augmenting
+    path*, Kuhn's algorithm). Giving each line a pair of its own is more than a pairing needs
+    (lines along one row could share a pair), but it is quick to find, and on an n-by-n board
+    with n in a row two lines never share two cells anyway.
+
+    >>> match_lines([(0, 1, 2), (2, 3, 4)], range(5))
+    {(0, 1, 2): (0, 1), (2, 3, 4): (2, 3)}
+    >>> match_lines([(0, 1, 2), (1, 2, 3)], [1, 2, 3]) is None  # four places, three cells
+    True
+    """
+    free_cells = set(free)
+    wanted = [tuple(line) for line in lines]
+    places = [line for line in wanted for _ in range(2)]  # two places per line
+    options = [[cell for cell in line if cell in free_cells] for line in places]
+    if 2 * len(wanted) > len(free_cells):
+        return None
+    holder: dict[int, int] = {}  # cell -> the place holding it
+
+    def place(index: int, seen: set[int]) -> bool:
+        for cell in options[index]:
+            if cell in seen:
+                continue
+            seen.add(cell)
+            if cell not in holder or place(holder[cell], seen):
+                holder[cell] = index
+                return True
+        return False
+
+    for index in range(len(places)):
+        if not place(index, set()):
+            return None
+    cells: dict[int, list[int]] = {}
+    for cell, index in holder.items():
+        cells.setdefault(index // 2, []).append(cell)
+    return {line: _pair(cells[i]) for i, line in enumerate(wanted)}
+
+
+def _pair(cells: list[int]) -> Pair:
+    a, b = sorted(cells)
+    return a, b
+
+
+def find_pairing(rows: int, cols: int, k: int) -> Pairing | None:
+    """A pairing that gives every line of the empty board a pair of its own, or None.
+
+    It exists when the lines can share out the cells two each (see :func:`match_lines`); on
+    the n-by-n board with n in a row that is so from n = 5 on (Hales and Jewett, 1963). When
+    it returns None, a pairing in which some lines share a pair may still exist.
+
+    >>> find_pairing(6, 6, 6).blocks_every_line
+    True
+    >>> find_pairing(3, 8, 4) is None  # each row has 5 lines: 10 cells wanted of its 8
+    True
+    """
+    lines = winning_lines(rows, cols, k)
+    matched = match_lines(lines, range(rows * cols))
+    if matched is None:
+        return None
+    return Pairing(rows, cols, k, matched.values())
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing the pairing
+
+
+def pairing_move(state: State, pairing: Pairing) -> int:
+    """The pairing strategy's move for the player to move (the defender) in `state`.
+
+    If the other player holds one cell of a pair and the other cell is empty, take that
+    cell (when the defender answers every move so, there is at most one such pair). Otherwise
+    any move will do: the first empty cell outside every pair, or else the first empty cell.
+
+    >>> pairing = Pairing(1, 4, 2, [(0, 1), (2, 3)])
+    >>> pairing_move(State.parse("..X./", k=2), pairing)
+    3
+    """
+    _check_board(state, pairing)
+    if state.is_terminal:
+        raise ValueError("the game is over: a pairing strategy has no move to make")
+    attacker = other(state.turn)
+    for a, b in pairing.pairs:
+        cells = state.cells[a], state.cells[b]
+        if cells == (attacker, EMPTY):
+            return b
+        if cells == (EMPTY, attacker):
+            return a
+    empty = state.legal_moves()
+    outside = [cell for cell in empty if pairing.partner(cell) is None]
+    return (outside or empty)[0]
+
+
+def pairing_player(pairing: Pairing, name: str = "pairing") -> Player:
+    """A :class:`~tictac.players.Player` that plays :func:`pairing_move` (it draws nothing at
+    random, so its seed does not matter).
+
+    >>> from tictac.tournament import play_game
+    >>> pairing = find_pairing(5, 5, 5)
+    >>> play_game(Player("first free", lambda s, rng: s.legal_moves()[0]), pairing_player(pairing),
+    ...           start=State.new(5, 5, 5)).result
+    'draw'
+    """
+    return Player(name, lambda state, rng: pairing_move(state, pairing))
+
+
+@dataclass(frozen=True)
+class PairingTrial:
+    """What :func:`never_loses` found: did the attacker ever complete a line?
+
+    `positions` counts the positions it searched (each once); `lost` is a game the
+    defender lost, from the start, when there is one.
+    """
+
+    defender: Mark
+    holds: bool
+    positions: int
+    lost: tuple[State, ...] = ()
+
+    def __str__(self) -> str:
+        if self.holds:
+            return (
+                f"the pairing holds: {other(self.defender)} never completes a line, whatever "
+                f"it plays ({self.positions:,} positions searched)"
+            )
+        return (
+            f"the pairing fails: {other(self.defender)} completes a line after "
+            f"{len(self.lost) - 1} moves ({self.positions:,} positions searched)"
+        )
+
+
+def never_loses(
+    pairing: Pairing,
+    start: State | None = None,
+    *,
+    defender: Mark = "O",
+    budget: BudgetLike = DEFAULT_BUDGET,
+) -> PairingTrial:
+    """Play the pairing strategy for `defender` against *every* way the other player can play
+    from `start` (the empty board by default), and report whether it ever loses.
+
+    The attacker's moves are all tried, the defender's are :func:`pairing_move`'s; each
+    position is searched once. This checks by brute force what the pairing argument proves,
+    so it is for boards small enough (or positions with few empty cells): the positions
+    count against `budget`.
+
+    >>> print(never_loses(Pairing(1, 4, 2, [(0, 1), (2, 3)])))
+    the pairing fails: X completes a line after 3 moves (10 positions searched)
+    >>> print(never_loses(Pairing(2, 4, 4, [(0, 1), (6, 7)])))
+    the pairing holds: X never completes a line, whatever it plays (291 positions searched)
+    """
+    state = State.new(pairing.rows, pairing.cols, pairing.k) if start is None else start
+    _check_board(state, pairing)
+    if defender not in ("X", "O"):
+        raise ValueError(f"defender is 'X' or 'O', not {defender!r}")
+    count = meter(budget, state, "never_loses")
+    seen: set[State] = set()
+    path: list[State] = []
+
+    def loses(state: State) -> bool:
+        if state in seen:
+            return False  # searched before, from another order of the same moves: it held
+        seen.add(state)
+        count.tick()
+        path.append(state)
+        if state.winner == other(defender):
+            return True
+        if not state.is_terminal:
+            if state.turn == defender:
+                if loses(state.play(pairing_move(state, pairing))):
+                    return True
+            elif any(loses(state._play_unchecked(move)) for move in state.legal_moves()):
+                return True
+        path.pop()
+        return False
+
+    lost = loses(state)
+    return PairingTrial(defender, not lost, count.positions, tuple(path) if lost else ())
+
+
+def _check_board(state: State, pairing: Pairing) -> None:
+    if not isinstance(state, State):
+        raise TypeError(f"a pairing strategy plays on a tictac State, not {type(state).__name__}")
+    if (state.rows, state.cols, state.k) != (pairing.rows, pairing.cols, pairing.k):
+        raise ValueError(
+            f"the pairing is for {pairing.rows}x{pairing.cols} with {pairing.k} in a row, "
+            f"but the game is {state.rows}x{state.cols} with {state.k} in a row"
+        )
