@@ -606,9 +606,19 @@ def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]
 
 
 def _html_board(
-    state: State, fill: str, border: str, lines: list[str], style: str, *, faded: bool = False
+    state: State,
+    fill: str,
+    border: str,
+    lines: list[str],
+    style: str,
+    *,
+    faded: bool = False,
+    text_size: tuple[int, int] | None = None,
 ) -> str:
-    """A Graphviz HTML-like label: the board as a grid of cells, then lines of text."""
+    """A Graphviz HTML-like label: the board as a grid of cells, then lines of text.
+
+    With `text_size` (width, height in points) every line of text sits in a cell of that fixed
+    size, so the label keeps its size whatever the text (the stepper's frames need that)."""
     marks = {"X": COLORS["X"], "O": COLORS["O"]}
     win = set(state.winning_line or ())
     rows = []
@@ -626,7 +636,7 @@ def _html_board(
         f'<table border="0" cellborder="1" cellspacing="0" cellpadding="0" color="#9ca3af">'
         f"{''.join(rows)}</table>"
     )
-    text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
+    text = _text_rows(lines, text_size)
     # A fixed size keeps the board square when a long line of text widens the node.
     width, height = 16 * state.cols + 4, 16 * state.rows + 4
     return (
@@ -636,17 +646,24 @@ def _html_board(
     )
 
 
-def _number_node(state: NumberTree, lines: list[str], *, faded: bool = False) -> str:
+def _number_node(
+    state: NumberTree,
+    lines: list[str],
+    *,
+    faded: bool = False,
+    text_size: tuple[int, int] | None = None,
+) -> str:
     """A Graphviz HTML-like label for a node of a tree of numbers: a leaf is a small square
-    with its name and number; an inner node shows ▲ (MAX) or ▼ (MIN), its name, then `lines`."""
+    with its name and number; an inner node shows ▲ (MAX) or ▼ (MIN), its name, then `lines`
+    (each in a cell of the fixed `text_size`, if given, as in :func:`_html_board`)."""
     grey = "#6b7280"
     if state.is_terminal:
         name = f'<font point-size="8" color="{grey}">{state.name}</font>'
-        text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
         fill, border = ("#f3f4f6", _GREY) if faded else ("#f9fafb", "#4b5563")
         number = format_value(state.number or 0)
         if faded:
-            text = f'<tr><td><font color="{grey}">{number}</font></td></tr>{text}'
+            lines = [f'<font color="{grey}">{number}</font>', *lines]
+        text = _text_rows(lines, text_size)
         return (
             f'<<table border="1" cellborder="0" cellspacing="0" cellpadding="2" '
             f'color="{border}" bgcolor="{fill}"><tr><td>{name}</td></tr>{text}</table>>'
@@ -655,12 +672,18 @@ def _number_node(state: NumberTree, lines: list[str], *, faded: bool = False) ->
     color = _GREY if faded else _BORDER[player]
     mark = "▲" if state.player == "MAX" else "▼"
     head = f'<font color="{color}">{mark}</font> {state.name}'
-    text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
+    text = _text_rows(lines, text_size)
     fill = "#f3f4f6" if faded else "white"
     return (
         f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{color}" '
         f'bgcolor="{fill}" style="rounded"><tr><td>{head}</td></tr>{text}</table>>'
     )
+
+
+def _text_rows(lines: list[str], size: tuple[int, int] | None) -> str:
+    """Lines of text as the rows of a label's table, in cells of a fixed size if given."""
+    cell = "<td>" if size is None else f'<td fixedsize="true" width="{size[0]}" height="{size[1]}">'
+    return "".join(f"<tr>{cell}{line}</td></tr>" for line in lines)
 
 
 def draw_number_tree(tree: NumberTree) -> GameTree:
