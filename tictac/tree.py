@@ -92,6 +92,9 @@ _GREY = "#9ca3af"
 _BEST_TEXT = "#00785a"  # COLORS["best"] darkened, so that small text on white stays legible
 _WIN_CELL = "#b3e2d5"  # COLORS["win"], pale: the cells of a winning line
 _PV_WIDTH = "2.5"
+_FADED_FILL = "#f3f4f6"  # a node the search did not visit: grey, its marks grey
+_MUTED = "#6b7280"  # grey text that stays legible
+_PRUNED_TEXT = f'<font color="{_MUTED}">pruned</font>'
 
 
 class GraphvizError(RuntimeError):
@@ -423,20 +426,16 @@ class _Drawing:
         state = node.state
         if isinstance(state, NumberTree):
             return self.number_label(node, state)
-        result = state.result()
-        player = state.turn
-        fill = _FILL[result] if result else "white"
-        border = _BORDER[player] if result is None else _GREY
-        role = "end" if result else ("MAX" if player == "X" else "MIN")
+        fill, border, role = _board_look(state)
         lines = [f"<b>{role} {self.value_text(node)}</b>"]
-        if self.alphabeta_window and result is None:
-            lines.append(f"α {format_value(node.alpha)}  β {format_value(node.beta)}")
+        if self.alphabeta_window and state.result() is None:
+            lines.append(_window_text(node.alpha, node.beta))
         if node.kind == "cache-hit":
             lines.append("<i>cache hit</i>")
         elif node.kind == "cutoff-heuristic":
             lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
         if node.reason:
-            lines.append(f'<font color="{COLORS["cut"]}">{html.escape(node.reason)}</font>')
+            lines.append(_reason_text(node.reason))
         style = "rounded,dashed" if node.kind == "cache-hit" else "rounded"
         return _html_board(state, fill, border, lines, style)
 
@@ -446,11 +445,11 @@ class _Drawing:
             return _number_node(state, [f"<b>{self.value_text(node)}</b>"])
         lines = [f"<b>{state.player} {self.value_text(node)}</b>"]
         if self.alphabeta_window:
-            lines.append(f"α {format_value(node.alpha)}  β {format_value(node.beta)}")
+            lines.append(_window_text(node.alpha, node.beta))
         if node.kind == "cutoff-heuristic":
             lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
         if node.reason:
-            lines.append(f'<font color="{COLORS["cut"]}">{html.escape(node.reason)}</font>')
+            lines.append(_reason_text(node.reason))
         return _number_node(state, lines)
 
     def summary_label(self, summary: _Summary) -> str:
@@ -465,10 +464,8 @@ class _Drawing:
 
     def pruned_label(self, state: Position) -> str:
         if isinstance(state, NumberTree):
-            return _number_node(state, ['<font color="#6b7280">pruned</font>'], faded=True)
-        return _html_board(
-            state, "#f3f4f6", _GREY, ['<font color="#6b7280">pruned</font>'], "", faded=True
-        )
+            return _number_node(state, [_PRUNED_TEXT], faded=True)
+        return _html_board(state, _FADED_FILL, _GREY, [_PRUNED_TEXT], "", faded=True)
 
 
 class GameTree(graphviz.Digraph):  # type: ignore[misc]
@@ -605,6 +602,26 @@ def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]
     return [(members[0], len(members)) for members in groups.values()]
 
 
+def _board_look(state: State) -> tuple[str, str, str]:
+    """How a board's node looks: its fill (the winner's colour when the game is over), its
+    border (the colour of the player to move) and its role: MAX, MIN, or end."""
+    result = state.result()
+    fill = _FILL[result] if result else "white"
+    border = _BORDER[state.turn] if result is None else _GREY
+    role = "end" if result else ("MAX" if state.turn == "X" else "MIN")
+    return fill, border, role
+
+
+def _window_text(alpha: float, beta: float) -> str:
+    """An alpha-beta window as a node writes it: ``α −∞  β 0``."""
+    return f"α {format_value(alpha)}  β {format_value(beta)}"
+
+
+def _reason_text(reason: str) -> str:
+    """Why alpha-beta cut a node short, as the node writes it (in the cut colour)."""
+    return f'<font color="{COLORS["cut"]}">{html.escape(reason)}</font>'
+
+
 def _html_board(
     state: State,
     fill: str,
@@ -656,10 +673,10 @@ def _number_node(
     """A Graphviz HTML-like label for a node of a tree of numbers: a leaf is a small square
     with its name and number; an inner node shows ▲ (MAX) or ▼ (MIN), its name, then `lines`
     (each in a cell of the fixed `text_size`, if given, as in :func:`_html_board`)."""
-    grey = "#6b7280"
+    grey = _MUTED
     if state.is_terminal:
         name = f'<font point-size="8" color="{grey}">{state.name}</font>'
-        fill, border = ("#f3f4f6", _GREY) if faded else ("#f9fafb", "#4b5563")
+        fill, border = (_FADED_FILL, _GREY) if faded else ("#f9fafb", "#4b5563")
         number = format_value(state.number or 0)
         if faded:
             lines = [f'<font color="{grey}">{number}</font>', *lines]
@@ -673,7 +690,7 @@ def _number_node(
     mark = "▲" if state.player == "MAX" else "▼"
     head = f'<font color="{color}">{mark}</font> {state.name}'
     text = _text_rows(lines, text_size)
-    fill = "#f3f4f6" if faded else "white"
+    fill = _FADED_FILL if faded else "white"
     return (
         f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{color}" '
         f'bgcolor="{fill}" style="rounded"><tr><td>{head}</td></tr>{text}</table>>'
