@@ -58,6 +58,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import graphviz
 import ipywidgets as widgets
 
 from tictac.budget import BudgetLike, meter
@@ -529,9 +530,27 @@ class _Drawn:
     parent: TraceNode | None
 
 
+# How a node looks in a frame: visited (for a pruned move: cut off), valued, cut short, its
+# current window if it is on the path, and whether it is the node of the step.
+_Look = tuple[bool, bool, bool, "tuple[float, float] | None", bool]
+
 _ROW_HEIGHT = 14  # points: a line of 9-point text and its padding
 _NOW = f'<font color="{COLORS["highlight"]}"><b>now</b></font>'
-_UNSEEN_EDGE = "#d1d5db"
+_EDGE_LOOKS = {  # how a move is drawn: on the path, visited, not yet visited, pruned
+    "path": {"color": COLORS["highlight"], "penwidth": "2.5"},
+    "seen": {},
+    "unseen": {"color": "#d1d5db", "fontcolor": _GREY},
+    "pruned": {"color": _GREY, "fontcolor": _GREY, "style": "dashed"},
+}
+
+
+def _dot_line(add: Callable[[Any], None]) -> str:
+    """The line of Graphviz source that `add(graph)` writes, e.g. ``g.node(...)``: written by
+    the graphviz package, which knows how to quote."""
+    scratch = graphviz.Digraph()
+    add(scratch)
+    line: str = scratch.body[-1]
+    return line
 
 
 def _text_width(text: str) -> float:
@@ -565,6 +584,7 @@ class _FrameLook:
         self.when = steps._when
         self.drawing = steps._drawing
         self.nodes: list[_Drawn] = []
+        self.lines_kept: dict[tuple[str, object], str] = {}
         self.add(steps.trace, None, "m")
         self.sizes = self.text_sizes()
         levels: dict[int, int] = {}
@@ -613,6 +633,11 @@ class _FrameLook:
     def graph(self, index: int) -> Any:
         step = self.steps[index]
         on_path = {id(node): window for node, window in zip(step.path, step.windows)}
+        lines = []
+        for drawn in self.nodes:
+            lines.append(self.node_line(drawn, index, on_path, now=drawn.node is step.node))
+            if drawn.parent_id is not None:
+                lines.append(self.edge_line(drawn, index, on_path))
         graph = GameTree(
             graph_attr={
                 "rankdir": self.rankdir,
@@ -623,73 +648,101 @@ class _FrameLook:
             },
             node_attr={"shape": "plain", "fontname": "Helvetica", "fontsize": "9"},
             edge_attr={"fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.5"},
+            body=lines,
         )
         graph.description = f"step {index + 1} of {len(self.steps)}: {step.sentence}"
         graph.boards = len(self.nodes)
-        for drawn in self.nodes:
-            now = drawn.node is step.node
-            label = self.label(drawn, index, on_path)
-            extra = {"class": "tictac-now"} if now else {}
-            graph.node(drawn.id, self.framed(label, now, self.sizes[drawn.id]), **extra)
-            if drawn.parent_id is not None:
-                graph.edge(drawn.parent_id, drawn.id, **self.edge_style(drawn, index, on_path))
         return graph
 
-    def framed(self, label: str, now: bool, size: tuple[int, int]) -> str:
+    def node_line(
+        self, drawn: _Drawn, index: int, on_path: dict[int, tuple[float, float]], now: bool
+    ) -> str:
+        """The node's line of the Graphviz source in frame `index`. A node looks the same in
+        most frames, so each look is written once and kept."""
+        node, when = drawn.node, self.when
+        if node is None:  # a pruned move: it "happens" at its parent's cut
+            assert drawn.parent is not None
+            look: _Look = (when.cut[id(drawn.parent)] <= index, False, False, None, now)
+        else:
+            cut = when.cut.get(id(node))
+            look = (
+                when.visited[id(node)] <= index,
+                when.valued[id(node)] <= index,
+                cut is not None and cut <= index,
+                on_path.get(id(node)),
+                now,
+            )
+        key = (drawn.id, look)
+        line = self.lines_kept.get(key)
+        if line is None:
+            label = self.framed(self.label(drawn, *look[:4]), now, drawn.id)
+            extra = {"class": "tictac-now"} if now else {}
+            line = self.lines_kept[key] = _dot_line(lambda g: g.node(drawn.id, label, **extra))
+        return line
+
+    def edge_line(self, drawn: _Drawn, index: int, on_path: dict[int, tuple[float, float]]) -> str:
+        """The line of the move to the node, in frame `index` (kept like the nodes')."""
+        if drawn.node is None:  # a pruned move
+            assert drawn.parent is not None
+            look = "pruned" if self.when.cut[id(drawn.parent)] <= index else "unseen"
+        elif id(drawn.node) in on_path:
+            look = "path"
+        else:
+            look = "seen" if self.when.visited[id(drawn.node)] <= index else "unseen"
+        key = (drawn.id, look)
+        line = self.lines_kept.get(key)
+        if line is None:
+            style = {"label": str(drawn.move), **_EDGE_LOOKS[look]}
+            assert drawn.parent_id is not None
+            parent = drawn.parent_id
+            line = self.lines_kept[key] = _dot_line(lambda g: g.edge(parent, drawn.id, **style))
+        return line
+
+    def framed(self, label: str, now: bool, node_id: str) -> str:
         """The node's label in an outer frame of a fixed size: thick and dark, with the word
         "now", for the node of the step; white (unseen) for the others."""
         color = COLORS["highlight"] if now else "white"
         word = _NOW if now else ""
+        size = self.sizes[node_id]
         return (
             f'<<table border="3" cellborder="0" cellspacing="0" cellpadding="1" '
             f'color="{color}"><tr><td>{label[1:-1]}</td></tr><tr><td fixedsize="true" '
             f'width="{size[0]}" height="{size[1]}">{word}</td></tr></table>>'
         )
 
-    def edge_style(
-        self, drawn: _Drawn, index: int, on_path: dict[int, tuple[float, float]]
-    ) -> dict[str, str]:
-        label = str(drawn.move)
-        if drawn.node is None:  # a pruned move
-            assert drawn.parent is not None
-            if self.when.cut[id(drawn.parent)] <= index:
-                return {"label": label, "color": _GREY, "fontcolor": _GREY, "style": "dashed"}
-            return {"label": label, "color": _UNSEEN_EDGE, "fontcolor": _GREY}
-        if id(drawn.node) in on_path:
-            return {"label": label, "color": COLORS["highlight"], "penwidth": "2.5"}
-        if self.when.visited[id(drawn.node)] <= index:
-            return {"label": label}
-        return {"label": label, "color": _UNSEEN_EDGE, "fontcolor": _GREY}
-
-    def label(self, drawn: _Drawn, index: int, on_path: dict[int, tuple[float, float]]) -> str:
+    def label(
+        self,
+        drawn: _Drawn,
+        visited: bool,
+        valued: bool,
+        cut: bool,
+        window_now: tuple[float, float] | None,
+    ) -> str:
+        """A node's label: for a pruned move, `visited` means "the cut has happened"."""
         node, state = drawn.node, drawn.state
         size = self.sizes[drawn.id]
-        if node is None:  # a pruned move: faint, and says so once the cut has happened
-            assert drawn.parent is not None
-            pruned = self.when.cut[id(drawn.parent)] <= index
-            return self.faint(state, pruned, size)
-        if self.when.visited[id(node)] > index:
-            return self.faint(state, False, size)
-        valued = self.when.valued[id(node)] <= index
+        if node is None or not visited:
+            return self.faint(state, node is None and visited, size)
         value = self.drawing.value_text(node) if valued else ""
         note = ""
-        cut = self.when.cut.get(id(node))
-        if cut is not None and cut <= index:
+        if cut:
             note = _reason_text(node.reason)
         elif valued and node.kind == "cutoff-heuristic":
             note = f"<i>{html.escape(self.steps.heuristic_name or 'heuristic')}</i>"
         window = ""
-        if id(node) in on_path:
-            window = f"<b>{_window_text(*on_path[id(node)])}</b>"
+        if window_now is not None:
+            window = f"<b>{_window_text(*window_now)}</b>"
         elif valued:
             window = f'<font color="{_MUTED}">{_window_text(node.alpha, node.beta)}</font>'
         if isinstance(state, NumberTree):
             if state.is_terminal:
                 return _number_node(state, [f"<b>{value}</b>", note], text_size=size)
-            role = f"<b>{state.player} {value}</b>"
+            role = f"<b>{state.player} {value}".rstrip() + "</b>"
             return _number_node(state, self.lines(role, window, note), text_size=size)
         fill, border, role = _board_look(state)
-        lines = self.lines(f"<b>{role} {value}</b>", window, note, state.result() is None)
+        lines = self.lines(
+            f"<b>{role} {value}".rstrip() + "</b>", window, note, state.result() is None
+        )
         return _html_board(state, fill, border, lines, "rounded", text_size=size)
 
     def lines(self, value: str, window: str, note: str, searched: bool = True) -> list[str]:
