@@ -479,10 +479,12 @@ def test_every_small_position_steps_through_its_search_exactly() -> None:
     empty cells shows what the search knew (the frames of the bigger ones are made by the same
     code from the same steps, and are checked on the positions above)."""
     replayed = framed = 0
+    refused = []
     for state in reachable_states():
         try:
             recording = recorded(state)
         except BudgetExceeded:
+            refused.append(state)
             continue
         check_replay(recording)
         replayed += 1
@@ -490,7 +492,9 @@ def test_every_small_position_steps_through_its_search_exactly() -> None:
             check_frames(recording.steps, drawn_values(state, search="alphabeta"))
             framed += 1
     print(f"replayed {replayed:,} positions, checked every frame of {framed:,}")
-    assert replayed > 5000 and framed > 3000
+    assert framed > 3000
+    # what STEP_BUDGET's documentation says
+    assert len(refused) == 178 and all(len(state.legal_moves()) >= 6 for state in refused)
 
 
 def test_frames_keep_their_layout_and_graphviz_has_nothing_to_say(

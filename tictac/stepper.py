@@ -88,9 +88,10 @@ __all__ = ["STEP_BUDGET", "SearchStepper", "SearchSteps", "Step", "record_search
 
 STEP_BUDGET = 300
 """The most positions a search to step through may visit (the default ``budget=``). A search
-of 300 positions has about 600 steps, more than anyone clicks through, and its frames (some
-400 nodes with the pruned moves) take Graphviz about half a second each; the 60 nodes a lesson
-steps through take a tenth of that (``bench/run.py``, table 6)."""
+of 300 positions has about 500 steps, more than anyone clicks through, and on a busy 2-core
+machine Graphviz takes about a third of a second for each of its frames (some 350 boards with
+the pruned moves); a tree of 60 nodes takes under a tenth (``bench/run.py``, table 6). All but
+178 of the 5,478 positions of 3x3 fit, and those have 6 or more empty cells."""
 
 StepKind = Literal["enter", "leaf", "cut", "done"]
 OrderMoves = bool | Callable[[Any], Iterable[int]] | None
