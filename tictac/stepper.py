@@ -782,8 +782,9 @@ _CSS = """<style>
 class SearchStepper(StaticPicture, widgets.VBox):  # type: ignore[misc]
     """A recorded search shown one step at a time: buttons, a slider, a sentence and the tree.
 
-    The buttons: ⏮ Start, ◀ Back, Step ▶, Next cut ✂ (alpha-beta only: runs to the next step
-    where alpha-beta skips moves) and End ⏭; the slider goes to any step. The same from code:
+    The buttons: Start, Back, Step, Next cut (alpha-beta only: runs to the next step where
+    alpha-beta skips moves) and End, each with an icon and a tooltip; the slider goes to any
+    step. The same from code:
     :meth:`start`, :meth:`back`, :meth:`step`, :meth:`next_cut`, :meth:`end`, :meth:`go`;
     :attr:`index` is the step shown (from 0), :attr:`current` the :class:`Step` itself, and
     :attr:`steps` the whole recording. Frames are drawn once and kept.
@@ -813,33 +814,26 @@ class SearchStepper(StaticPicture, widgets.VBox):  # type: ignore[misc]
         self.steps = steps
         self._index = -1
 
-        def button(description: str, tooltip: str, css: str, go: Callable[[], int]) -> Any:
+        def button(name: str, icon: str, tooltip: str, go: Callable[[], int]) -> Any:
             made = widgets.Button(
-                description=description, tooltip=tooltip, layout=widgets.Layout(width="auto")
+                description=name, icon=icon, tooltip=tooltip, layout=widgets.Layout(width="auto")
             )
-            made.add_class(css)
+            made.add_class("tictac-stepper-" + name.lower().replace(" ", "-"))
             made.on_click(lambda _: go())
             return made
 
-        self.start_button = button(
-            "⏮ Start", "Back to the first step", "tictac-stepper-start", self.start
-        )
-        self.back_button = button("◀ Back", "One step back", "tictac-stepper-back", self.back)
+        self.start_button = button("Start", "fast-backward", "Back to the first step", self.start)
+        self.back_button = button("Back", "step-backward", "One step back", self.back)
         self.step_button = button(
-            "Step ▶",
-            "One step forward: what the search does next",
-            "tictac-stepper-step",
-            self.step,
+            "Step", "step-forward", "One step forward: what the search does next", self.step
         )
         self.next_cut_button = button(
-            "Next cut ✂",
+            "Next cut",
+            "scissors",
             "Run to the next cut: where alpha-beta skips moves, because α ≥ β",
-            "tictac-stepper-next-cut",
             self.next_cut,
         )
-        self.end_button = button(
-            "End ⏭", "Run to the end of the search", "tictac-stepper-end", self.end
-        )
+        self.end_button = button("End", "fast-forward", "Run to the end of the search", self.end)
         self.step_button.button_style = "primary"
         if steps.search != "alphabeta":
             self.next_cut_button.layout.display = "none"
