@@ -159,34 +159,18 @@ def record_search(
     >>> record_search(State.new())
     Traceback (most recent call last):
       ...
-    tictac.budget.BudgetExceeded: record_search stopped after searching 300 positions, ...
+    tictac.budget.BudgetExceeded: the stepper stopped after searching 300 positions, ...
     """
-    return _record(
-        position, search, score, order_moves, depth, heuristic, memo, budget, "record_search"
-    )
-
-
-def _record(
-    position: Position,
-    search: SearchName,
-    score: Score,
-    order_moves: OrderMoves,
-    depth: int | None,
-    heuristic: Score | None,
-    memo: object,
-    budget: BudgetLike,
-    caller: str,
-) -> SearchSteps:
     if not isinstance(position, (State, NumberTree)):
         raise TypeError(
-            f"{caller} needs a State, such as State.parse('XOX/.O./...'), or a NumberTree, such "
+            f"the stepper needs a State, such as State.parse('XOX/.O./...'), or a NumberTree, such "
             f"as {_EXAMPLE_TREE}, not {position!r}"
         )
     if search not in ("minimax", "alphabeta"):
         raise ValueError(f"search={search!r} is not an option: use 'alphabeta' or 'minimax'")
     if memo is not None and memo is not False:
         raise ValueError(
-            f"{caller} replays a search without a memo: a position answered from the memo would "
+            "the stepper replays a search without a memo: a position answered from the memo would "
             "end its visit without showing why. Leave memo out here; draw_tree(..., memo="
             "'symmetric') draws the cache hits"
         )
@@ -203,7 +187,7 @@ def _record(
     if search == "minimax":
         advice.append("search='alphabeta', which visits fewer positions")
     advice.append(f"the textbook's tree of numbers, {_EXAMPLE_TREE}")
-    counter = meter(budget, position, caller, advice)
+    counter = meter(budget, position, "the stepper", advice)
     result: SearchResult
     if search == "minimax":
         result = minimax(
@@ -852,30 +836,19 @@ class SearchStepper(StaticPicture, widgets.VBox):  # type: ignore[misc]
         self.sentence.add_class("tictac-stepper-sentence")
         self.picture = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="100%"))
         self.picture.add_class("tictac-stepper-frame")
-        buttons = widgets.HBox(
-            [
-                self.start_button,
-                self.back_button,
-                self.step_button,
-                self.next_cut_button,
-                self.end_button,
-                self.slider,
-            ],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-        )
-        style = widgets.HTML(_CSS, layout=widgets.Layout(display="none"))
-        self._parts: tuple[Any, ...] = (
+        controls = (
             self.start_button,
             self.back_button,
             self.step_button,
             self.next_cut_button,
             self.end_button,
             self.slider,
-            self.sentence,
-            self.picture,
-            buttons,
-            style,
         )
+        buttons = widgets.HBox(
+            controls, layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+        )
+        style = widgets.HTML(_CSS, layout=widgets.Layout(display="none"))
+        self._parts: tuple[Any, ...] = (*controls, self.sentence, self.picture, buttons, style)
         self.children = [style, buttons, self.sentence, self.picture]
         self.add_class("tictac-stepper")
         self.go(0)
@@ -956,20 +929,10 @@ class SearchStepper(StaticPicture, widgets.VBox):  # type: ignore[misc]
         return f"<search stepper: {self.steps.search}, {self._caption()}>"
 
 
-def step_search(
-    position: Position,
-    *,
-    search: SearchName = "alphabeta",
-    score: Score = win_loss,
-    order_moves: OrderMoves = None,
-    depth: int | None = None,
-    heuristic: Score | None = None,
-    memo: object = None,
-    budget: BudgetLike = STEP_BUDGET,
-) -> SearchStepper:
+def step_search(position: Position, **options: Any) -> SearchStepper:
     """A widget that replays a search from `position` one visit at a time.
 
-    The options are :func:`record_search`'s: ``search="alphabeta"`` (the default) or
+    The `options` are :func:`record_search`'s: ``search="alphabeta"`` (the default) or
     ``"minimax"``, `order_moves` (alpha-beta), `score`, `depth` and `heuristic`, and a
     `budget` (:data:`STEP_BUDGET` positions by default: a bigger search is refused, with what
     to try instead).
@@ -981,7 +944,4 @@ def step_search(
     >>> stepper.next_cut_button.layout.display   # minimax never cuts
     'none'
     """
-    steps = _record(
-        position, search, score, order_moves, depth, heuristic, memo, budget, "step_search"
-    )
-    return SearchStepper(steps)
+    return SearchStepper(record_search(position, **options))
