@@ -435,15 +435,21 @@ def test_a_depth_limited_tree_of_numbers(monkeypatch: pytest.MonkeyPatch) -> Non
         {"order_moves": True},
         {"order_moves": reversed_order},
         {"score": depth_aware},
+        {"search": "minimax", "depth": 2, "heuristic": two_in_a_row},
     ],
-    ids=["alphabeta", "minimax", "ordered", "reversed", "depth_aware"],
+    ids=["alphabeta", "minimax", "ordered", "reversed", "depth_aware", "minimax depth 2"],
 )
 def test_board_searches_step_by_step(position: str, options: dict[str, Any]) -> None:
     state = State.parse(position)
-    if options.get("search") == "minimax" and len(state.legal_moves()) > 4:
+    if (
+        options.get("search") == "minimax"
+        and len(state.legal_moves()) > 4
+        and "depth" not in options
+    ):
         return  # minimax from five empty cells is over the budget (test_bad_input)
     steps = check_everything(state, **options)
-    assert steps.result.value == tictac.minimax(state, score=options.get("score", win_loss)).value
+    same = {key: value for key, value in options.items() if key in ("score", "depth", "heuristic")}
+    assert steps.result.value == tictac.minimax(state, **same).value  # alpha-beta's root is exact
 
 
 def test_depth_limited_boards_say_what_the_heuristic_guessed() -> None:

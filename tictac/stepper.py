@@ -27,8 +27,8 @@ C is worth at most 2: MAX keeps α = 3.
 Frames
 ------
 Every frame draws the same nodes, every node the search visited and every move it pruned, so
-that the picture does not jump from one step to the next; each line of text sits in a cell of
-one fixed size, so Graphviz lays out every frame alike. What changes:
+that the picture does not jump from one step to the next; each line of a node's text sits in a
+cell whose size is fixed for that node, so Graphviz lays out every frame alike. What changes:
 
 * a node not visited yet is faint and shows no value (a leaf of a tree of numbers shows its
   number, faint: it is the game's data, like the marks of a board);
@@ -103,7 +103,7 @@ _EXAMPLE_TREE = "NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])"
 # The recording
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Step:
     """One thing the search did.
 
@@ -253,11 +253,10 @@ class SearchSteps:
         return iter(self.steps)
 
     def __repr__(self) -> str:
-        cuts = len(self.cuts())
-        what = "nodes" if isinstance(self.trace.state, NumberTree) else "positions"
+        what = "node" if isinstance(self.trace.state, NumberTree) else "position"
         return (
-            f"<{self.search} on {_short(self.trace.state)}: {len(self)} steps, "
-            f"{self.result.stats.nodes:,} {what} visited, {cuts} cut{'s' if cuts != 1 else ''}>"
+            f"<{self.search} on {_short(self.trace.state)}: {_count(len(self), 'step')}, "
+            f"{_count(self.result.stats.nodes, what)} visited, {_count(len(self.cuts()), 'cut')}>"
         )
 
     def index(self, index: int) -> int:
@@ -300,6 +299,10 @@ class SearchSteps:
             drawn: str = self.frame(index).pipe(format="svg", encoding="utf-8", quiet=True)
             self._svgs[index] = bare_svg(drawn)
         return self._svgs[index]
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number:,} {thing}{'' if number == 1 else 's'}"
 
 
 def _short(state: Position) -> str:
@@ -466,8 +469,8 @@ class _Narrator:
     def ending(self, root: TraceNode) -> str:
         """The root's value is known: the search is over."""
         state = root.state
-        what = "nodes" if isinstance(state, NumberTree) else "positions"
-        visited = f"{self.result.stats.nodes:,} {what} visited"
+        what = "node" if isinstance(state, NumberTree) else "position"
+        visited = f"{_count(self.result.stats.nodes, what)} visited"
         if not root.children:
             if isinstance(state, NumberTree):
                 return f"{state.name} is a leaf, worth {_say(root.value)}: nothing to search."
