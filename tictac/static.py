@@ -7,16 +7,17 @@ widgets), ``jupyter nbconvert --to html`` of a notebook saved without its widget
 GitHub's notebook viewer. For a plain widget that is its text, ``VBox(children=(...))``.
 
 :class:`StaticPicture` adds a ``text/html`` form: a picture of what the widget shows now, as
-an ``<img>`` whose SVG is in a ``data:`` address (JupyterLab's sanitiser keeps those, where it
-would strip an inline ``<svg>``), and a caption. A widget class mixes it in before its widget
-base and says what to draw::
+an ``<img>`` whose SVG is in a ``data:`` address (which the sanitiser of an untrusted notebook
+in JupyterLab keeps: ``tests/test_browser.py`` checks it), and a caption. A widget class mixes
+it in before its widget base and says what to draw::
 
     class Stepper(StaticPicture, widgets.VBox):
         def _static_svg(self) -> str: ...        # the SVG of what it shows now
         def _static_caption(self) -> str: ...    # a sentence under it (plain text)
 
-The live widget is preferred wherever widgets run, so the picture costs nothing there but
-the drawing of it.
+Wherever widgets run, they are shown rather than the picture, which then costs only its
+drawing. (A notebook run by ``jupyter nbconvert --execute`` keeps its widgets' state, and
+JupyterLab shows the widget from it before anything runs; the picture is for the rest.)
 
 >>> html = static_html('<svg xmlns="http://www.w3.org/2000/svg"></svg>', "Step 1 of 2")
 >>> html.startswith('<figure class="tictac-static"><img src="data:image/svg+xml;base64,')

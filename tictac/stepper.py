@@ -65,7 +65,7 @@ from tictac.budget import BudgetLike, meter
 from tictac.numbertree import NumberTree, Position
 from tictac.pictures import COLORS, format_value
 from tictac.scoring import Score, win_loss
-from tictac.search import SearchResult, TraceNode, alphabeta, minimax
+from tictac.search import Memo, SearchResult, TraceNode, alphabeta, minimax
 from tictac.state import State
 from tictac.static import StaticPicture, bare_svg
 from tictac.tree import (
@@ -131,7 +131,7 @@ def record_search(
     order_moves: OrderMoves = None,
     depth: int | None = None,
     heuristic: Score | None = None,
-    memo: object = None,
+    memo: Memo = None,
     budget: BudgetLike = STEP_BUDGET,
 ) -> SearchSteps:
     """Search from `position` once, with a trace, and cut the search into steps.
@@ -142,7 +142,8 @@ def record_search(
     (alpha-beta only) is None for the moves in board order, True for the package's ordering
     (wins, blocks, the centre, corners), or your own ``order(position) -> moves``.
     `budget` bounds the search: :data:`STEP_BUDGET` positions by default, as many as are
-    worth stepping through.
+    worth stepping through. `memo` is there to be refused with a reason: a search with a memo
+    is not stepped through (see above).
 
     >>> from tictac.state import State
     >>> steps = record_search(State.parse(".../XXO/XOO"))
