@@ -10,6 +10,7 @@ which the score was really called, and draw_tree's drawing of the same search.
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import json
 import math
@@ -35,6 +36,7 @@ from tictac.stepper import (
     STEP_BUDGET,
     SearchStepper,
     SearchSteps,
+    Step,
     record_search,
     step_search,
 )
@@ -71,42 +73,48 @@ WINDOW_BEFORE = re.compile(r'<font color="#6b7280">(α \S+  β \S+)</font>')
 WIDTHS = re.compile(r'width="(\d+)"')
 
 
+@dataclass(frozen=True)
+class Label:
+    """What a node's label shows (read once for each different line of source)."""
+
+    text: str
+    value: str | None  # as written (``MIN ≤ 2``, ``3``), or the role alone, or None
+    window_now: str | None  # bold: on the path
+    window_before: str | None  # grey: searched earlier
+    now: bool  # the node of the step (its class)
+    pruned: bool
+    faint: bool
+    widths: tuple[str, ...]  # the fixed widths of its cells
+
+    @classmethod
+    @functools.lru_cache(maxsize=100_000)
+    def of(cls, label: str, attributes: str) -> Label:
+        def first(pattern: re.Pattern[str]) -> str | None:
+            found = pattern.search(label)
+            return found.group(1) if found else None
+
+        return cls(
+            label,
+            first(VALUE),
+            first(WINDOW_NOW),
+            first(WINDOW_BEFORE),
+            "tictac-now" in attributes,
+            ">pruned<" in label,
+            'bgcolor="#f3f4f6"' in label,
+            tuple(WIDTHS.findall(label)),
+        )
+
+
 @dataclass
 class Drawn:
-    """A node of a drawing, as its label and the arrow into it show it."""
+    """A node of a drawing: its label, its moves from the root, the arrow into it."""
 
-    label: str
-    attributes: str
+    label: Label
     path: tuple[int, ...] = ()
     arrow: str = ""  # the attributes of the arrow into it
 
-    @property
-    def value(self) -> str | None:
-        """The value as written (``MIN ≤ 2``, ``3``), or the role alone, or None."""
-        found = VALUE.search(self.label)
-        return found.group(1) if found else None
-
-    @property
-    def window_now(self) -> str | None:
-        found = WINDOW_NOW.search(self.label)
-        return found.group(1) if found else None
-
-    @property
-    def window_before(self) -> str | None:
-        found = WINDOW_BEFORE.search(self.label)
-        return found.group(1) if found else None
-
-    @property
-    def now(self) -> bool:
-        return "tictac-now" in self.attributes
-
-    @property
-    def pruned(self) -> bool:
-        return ">pruned<" in self.label
-
-    @property
-    def faint(self) -> bool:
-        return 'bgcolor="#f3f4f6"' in self.label
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.label, name)
 
 
 def read(source: str) -> dict[tuple[int, ...], Drawn]:
@@ -116,7 +124,7 @@ def read(source: str) -> dict[tuple[int, ...], Drawn]:
     arrows: list[tuple[str, str, str]] = []
     for line in source.splitlines():
         if node := NODE.match(line):
-            nodes[node.group(1)] = Drawn(node.group(2), node.group(3))
+            nodes[node.group(1)] = Drawn(Label.of(node.group(2), node.group(3)))
         elif edge := EDGE.match(line):
             arrows.append(edge.groups())  # type: ignore[arg-type]
     children = {child for _, child, _ in arrows}
@@ -161,27 +169,45 @@ def window(alpha: float, beta: float) -> str:
 # What the search did, worked out from its trace alone
 
 
-def walk_order(steps: SearchSteps) -> dict[int, int]:
-    """Each node's place in the depth-first walk of the trace (by its id)."""
-    return {id(node): k for k, node in enumerate(steps.trace.walk())}
+@dataclass
+class Walk:
+    """Where each node lies in the depth-first walk of a trace: its place, and the place of
+    the last node below it (by the node's id)."""
+
+    place: dict[int, int]
+    last: dict[int, int]
+
+    @classmethod
+    def of(cls, steps: SearchSteps) -> Walk:
+        order = list(steps.trace.walk())
+        place = {id(node): k for k, node in enumerate(order)}
+        last: dict[int, int] = {}
+        for node in reversed(order):  # children before parents
+            last[id(node)] = max([place[id(node)], *(last[id(c)] for c in node.children)])
+        return cls(place, last)
 
 
-def finished(steps: SearchSteps, index: int, order: dict[int, int]) -> set[int]:
-    """The ids of the nodes whose search is over after step `index`: those that come before
-    the step's node in the depth-first walk of the trace and are not above it; the nodes below
-    it once it cuts or is done; and the node itself once it is valued (a leaf, or "done")."""
-    step = steps[index]
-    above = {id(node) for node in step.path}
-    here = order[id(step.node)]
-    over = {key for key, k in order.items() if k < here and key not in above}
-    if step.kind in ("cut", "done"):
-        over |= {id(node) for node in step.node.walk()} - {id(step.node)}
-    if step.kind in ("leaf", "done"):
-        over.add(id(step.node))
-    return over
+@dataclass
+class Finished:
+    """The nodes whose search is over after a step (``id(node) in finished``): those that
+    come before the step's node in the depth-first walk of the trace and are not above it;
+    the nodes below it once it cuts or is done; and the node itself once it is valued (a
+    leaf, or "done")."""
+
+    walk: Walk
+    step: Step
+
+    def __contains__(self, key: int) -> bool:
+        step, place = self.step, self.walk.place
+        here, at = place[id(step.node)], place[key]
+        if key == id(step.node):
+            return step.kind in ("leaf", "done")
+        if at < here:
+            return self.walk.last[key] < here  # before it, and not above it
+        return step.kind in ("cut", "done") and at <= self.walk.last[id(step.node)]
 
 
-def expected_window(node: TraceNode, over: set[int]) -> tuple[float, float]:
+def expected_window(node: TraceNode, over: Finished) -> tuple[float, float]:
     """A path node's current window: the one the search gave the child it searches next, or,
     when none is left, its own window moved by its children's values (MAX raises α to each,
     MIN lowers β)."""
@@ -247,10 +273,10 @@ def check_replay(recording: Recording) -> None:
     assert kinds.count("enter") == kinds.count("done") == len(inner)
     assert kinds.count("cut") == sum(1 for node in inner if node.pruned)
     assert steps.result.stats.nodes == sum(1 for _ in trace.walk())
-    order = walk_order(steps)
+    walk = Walk.of(steps)
     for index, step in enumerate(steps):
         assert step.path[-1] is step.node and step.path[0] is trace
-        over = finished(steps, index, order)
+        over = Finished(walk, step)
         if step.kind == "cut":
             assert step.node.pruned and all(id(c) in over for c in step.node.children)
         if step.kind == "done":
@@ -274,18 +300,17 @@ def check_frames(steps: SearchSteps, drawn: dict[tuple[int, ...], str]) -> None:
     alphabeta = steps.search == "alphabeta"
     cuts: dict[int, int] = {id(steps[i].node): i for i in steps.cuts()}
     first: dict[tuple[int, ...], Drawn] = {}
-    order = walk_order(steps)
+    walk = Walk.of(steps)
     for index, step in enumerate(steps):
         frame = read(steps.frame(index).source)
         assert frame.keys() == drawn.keys(), "every frame draws the nodes draw_tree draws"
-        over = finished(steps, index, order)
+        over = Finished(walk, step)
         seen = {id(node) for node in steps.visits()[: _visits_by(steps, index)]}
         path = {ids[id(node)] for node in step.path}
         assert [p for p, d in frame.items() if d.now] == [ids[id(step.node)]]
         for where, shown in frame.items():
-            widths = WIDTHS.findall(shown.label)
-            assert widths == WIDTHS.findall(first.setdefault(where, shown).label), where
-            assert ("now" in shown.label and COLORS["highlight"] in shown.label) == shown.now
+            assert shown.widths == first.setdefault(where, shown).widths, where
+            assert ("now" in shown.text and COLORS["highlight"] in shown.text) == shown.now
             node = nodes.get(where)
             if node is None:  # a pruned move
                 cut = cuts[id(nodes[where[:-1]])]
@@ -322,7 +347,7 @@ def check_frames(steps: SearchSteps, drawn: dict[tuple[int, ...], str]) -> None:
             else:
                 assert shown.window_now is None and shown.window_before is None
             cut_now = id(node) in cuts and cuts[id(node)] <= index
-            assert (node.reason != "" and html.escape(node.reason) in shown.label) == cut_now
+            assert (node.reason != "" and html.escape(node.reason) in shown.text) == cut_now
 
 
 def _visits_by(steps: SearchSteps, index: int) -> int:
@@ -460,7 +485,7 @@ def test_depth_limited_boards_say_what_the_heuristic_guessed() -> None:
         guesses
     )
     last = read(steps.frame(-1).source)
-    assert sum("<i>two_in_a_row</i>" in d.label for d in last.values()) == len(guesses)
+    assert sum("<i>two_in_a_row</i>" in d.text for d in last.values()) == len(guesses)
 
 
 def test_the_sentences_of_a_board_name_moves_and_cuts() -> None:

@@ -52,13 +52,13 @@ memos' cache hits.
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import graphviz
 import ipywidgets as widgets
 
 from tictac.budget import BudgetLike, meter
@@ -240,7 +240,11 @@ class SearchSteps:
         self.steps: tuple[Step, ...] = tuple(_Narrator(self).record(self.trace))
         self._when = _Timeline(self.steps)
         self._svgs: dict[int, str] = {}
-        self._look = _FrameLook(self)
+
+    @functools.cached_property
+    def _look(self) -> _FrameLook:
+        """What draws the frames: made the first time a frame is drawn."""
+        return _FrameLook(self)
 
     # -- the steps ------------------------------------------------------------------------------
 
@@ -533,15 +537,7 @@ _EDGE_LOOKS = {  # how a move is drawn: on the path, visited, not yet visited, p
 }
 
 
-def _dot_line(add: Callable[[Any], None]) -> str:
-    """The line of Graphviz source that `add(graph)` writes, e.g. ``g.node(...)``: written by
-    the graphviz package, which knows how to quote."""
-    scratch = graphviz.Digraph()
-    add(scratch)
-    line: str = scratch.body[-1]
-    return line
-
-
+@functools.cache
 def _text_width(text: str) -> float:
     """About how wide `text` is in 9-point Helvetica, bold, with a cell's padding, in points:
     a little more than it measures (in Liberation Sans, which has Helvetica's widths), so that
@@ -598,20 +594,20 @@ class _FrameLook:
 
     def text_sizes(self) -> dict[str, tuple[int, int]]:
         """For each node, the size of a cell that fits every line any frame writes in it."""
-        texts: dict[str, list[str]] = {}
+        texts: dict[str, set[str]] = {}
         ids = {id(drawn.node): drawn.id for drawn in self.nodes if drawn.node is not None}
         for drawn in self.nodes:
-            lines = texts[drawn.id] = ["now", "MAX", "pruned"]
+            lines = texts[drawn.id] = {"now", "MAX", "pruned"}
             node = drawn.node
             if node is not None:
-                lines += [f"MAX {self.drawing.value_text(node)}", node.reason]
-                lines.append(_window_text(node.alpha, node.beta))
+                lines |= {f"MAX {self.drawing.value_text(node)}", node.reason}
+                lines.add(_window_text(node.alpha, node.beta))
                 if node.kind == "cutoff-heuristic":
-                    lines.append(self.steps.heuristic_name or "heuristic")
+                    lines.add(self.steps.heuristic_name or "heuristic")
         if self.alphabeta:
             for step in self.steps:
                 for node, window in zip(step.path, step.windows):
-                    texts[ids[id(node)]].append(_window_text(*window))
+                    texts[ids[id(node)]].add(_window_text(*window))
         return {
             node_id: (math.ceil(max(map(_text_width, lines))), _ROW_HEIGHT)
             for node_id, lines in texts.items()
@@ -647,7 +643,8 @@ class _FrameLook:
         self, drawn: _Drawn, index: int, on_path: dict[int, tuple[float, float]], now: bool
     ) -> str:
         """The node's line of the Graphviz source in frame `index`. A node looks the same in
-        most frames, so each look is written once and kept."""
+        most frames, so each look is written once and kept. (Nothing in a line needs quoting:
+        the ids are letters, digits and _, the labels HTML-like, the values plain.)"""
         node, when = drawn.node, self.when
         if node is None:  # a pruned move: it "happens" at its parent's cut
             assert drawn.parent is not None
@@ -665,8 +662,8 @@ class _FrameLook:
         line = self.lines_kept.get(key)
         if line is None:
             label = self.framed(self.label(drawn, *look[:4]), now, drawn.id)
-            extra = {"class": "tictac-now"} if now else {}
-            line = self.lines_kept[key] = _dot_line(lambda g: g.node(drawn.id, label, **extra))
+            extra = ' class="tictac-now"' if now else ""
+            line = self.lines_kept[key] = f"\t{drawn.id} [label={label}{extra}]\n"
         return line
 
     def edge_line(self, drawn: _Drawn, index: int, on_path: dict[int, tuple[float, float]]) -> str:
@@ -681,10 +678,9 @@ class _FrameLook:
         key = (drawn.id, look)
         line = self.lines_kept.get(key)
         if line is None:
-            style = {"label": str(drawn.move), **_EDGE_LOOKS[look]}
-            assert drawn.parent_id is not None
-            parent = drawn.parent_id
-            line = self.lines_kept[key] = _dot_line(lambda g: g.edge(parent, drawn.id, **style))
+            style = " ".join(f'{name}="{value}"' for name, value in _EDGE_LOOKS[look].items())
+            line = f"\t{drawn.parent_id} -> {drawn.id} [label={drawn.move} {style}]\n"
+            self.lines_kept[key] = line
         return line
 
     def framed(self, label: str, now: bool, node_id: str) -> str:
