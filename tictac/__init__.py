@@ -62,6 +62,7 @@ _LAZY: dict[str, str] = {
     "draw_number_tree": "tictac.tree",
     "draw_trace": "tictac.tree",
     "draw_tree": "tictac.tree",
+    "step_search": "tictac.stepper",
     "wins_by_length_chart": "tictac.charts",
     "round_robin_chart": "tictac.charts",
 }
@@ -132,6 +133,7 @@ if TYPE_CHECKING:
     from tictac.pictures import draw_board as draw_board
     from tictac.pictures import draw_move_values as draw_move_values
     from tictac.pictures import show_boards as show_boards
+    from tictac.stepper import step_search as step_search
     from tictac.tree import draw_number_tree as draw_number_tree
     from tictac.tree import draw_trace as draw_trace
     from tictac.tree import draw_tree as draw_tree
