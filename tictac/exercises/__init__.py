@@ -67,6 +67,7 @@ from tictac.exercises.lesson03_minimax import (
     check_minimax,
     check_predicted_moves,
     check_visit_order,
+    visit_order,
 )
 from tictac.exercises.lesson04_difficulty_levels import (
     LevelReport,
@@ -145,6 +146,7 @@ __all__ = [
     "check_who_wins",
     "check_window",
     "check_winner",
+    "visit_order",
     "exercise_positions",
     "fork_moves",
 ]
