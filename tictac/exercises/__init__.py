@@ -146,7 +146,7 @@ __all__ = [
     "check_who_wins",
     "check_window",
     "check_winner",
-    "visit_order",
     "exercise_positions",
     "fork_moves",
+    "visit_order",
 ]
