@@ -371,3 +371,96 @@ def test_without_trust_the_stored_trees_would_not_show(browser: Browser, lab: La
             expect(text_outputs(page, text)).to_have_count(times)
         expect(page.locator(".jp-RenderedSVG img")).to_have_count(0)
     page.close()
+
+
+STEPPER_CELL = (
+    "from tictac import step_search\n"
+    "from tictac.numbertree import NumberTree\n"
+    "step_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))"
+)
+
+
+def write_notebook(path: Path, source: str, outputs: list[dict[str, Any]] | None = None) -> None:
+    """A notebook of one code cell (with `outputs` stored, if given: as if it had run)."""
+    cell = {
+        "cell_type": "code",
+        "execution_count": 1 if outputs else None,
+        "metadata": {},
+        "outputs": outputs or [],
+        "source": source,
+    }
+    notebook = {
+        "cells": [cell],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook, indent=1))
+
+
+def test_a_student_clicks_through_alpha_beta_in_the_stepper(browser: Browser, lab: Lab) -> None:
+    """The stepper on the textbook's tree: each click on Step moves the highlighted node, the
+    path shows α and β, "Next cut" stops where alpha-beta skips C2 and C3, and the end shows
+    the pruned moves dashed."""
+    write_notebook(lab.root / "stepper.ipynb", STEPPER_CELL)
+    page = open_notebook(browser, lab, "stepper.ipynb")
+    with evidence(page, lab, "stepper"):
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        stepper = page.locator(".tictac-stepper")
+        expect(stepper).to_have_count(1)
+        frame = stepper.locator(".tictac-stepper-frame svg")
+        now = frame.locator("g.node.tictac-now > title")
+        sentence = stepper.locator(".tictac-stepper-sentence")
+        expect(now).to_have_text("m")  # the root, A
+        expect(sentence).to_contain_text("Step 1 of 16")
+        expect(frame).to_contain_text("α −∞")
+        # Step: into B, then its leaves one by one; the highlight follows, β comes down to 3
+        expected = ["m0", "m0_0", "m0_1"]
+        for node in expected:
+            stepper.locator("button.tictac-stepper-step").click()
+            expect(now).to_have_text(node)
+        expect(sentence).to_contain_text("B2 is worth 12: MIN keeps β = 3.")
+        expect(frame.locator("text", has_text=re.compile(r"β\s*3"))).not_to_have_count(0)
+        # Run to the cut at C: C2 and C3 are pruned, dashed
+        stepper.locator("button.tictac-stepper-next-cut").click()
+        expect(now).to_have_text("m1")
+        expect(sentence).to_contain_text("MAX will never choose C, so skip C2 and C3.")
+        expect(frame.locator("text", has_text="pruned")).to_have_count(2)
+        expect(stepper.locator("button.tictac-stepper-next-cut")).to_be_disabled()
+        # Run to the end: the root is worth 3; the pruned moves stay
+        stepper.locator("button.tictac-stepper-end").click()
+        expect(now).to_have_text("m")
+        expect(sentence).to_contain_text("A is worth 3, and the search is over")
+        expect(frame.locator("g.edge path[stroke-dasharray]")).to_have_count(2)
+        expect(frame.locator("text", has_text="pruned")).to_have_count(2)
+        expect(stepper.locator("button.tictac-stepper-step")).to_be_disabled()
+        save_screenshot(stepper, "stepper.png")
+    page.close()
+
+
+def test_a_stored_stepper_shows_a_still_picture_before_anything_runs(
+    browser: Browser, lab: Lab
+) -> None:
+    """A notebook saved with a stepper's output, opened where the widget cannot run (not
+    trusted: JupyterLab runs no widget of it), shows the frame as a picture, with its
+    sentence, rather than the widget's text form."""
+    from tictac.numbertree import NumberTree
+    from tictac.stepper import step_search
+
+    stepper = step_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    stepper.go(8)
+    output = {"output_type": "execute_result", "execution_count": 1, "metadata": {}}
+    output["data"] = stepper._repr_mimebundle_()
+    write_notebook(lab.root / "stored-stepper.ipynb", STEPPER_CELL, [output])
+    page = open_notebook(browser, lab, "stored-stepper.ipynb")
+    with evidence(page, lab, "stored-stepper"):
+        picture = page.locator(".jp-OutputArea-output img[src^='data:image/svg+xml;base64,']")
+        expect(picture).to_have_count(1)
+        expect(picture).to_be_visible()
+        expect(page.locator(".jp-OutputArea-output figcaption")).to_contain_text(
+            "Step 9 of 16: C1 is worth 2 ≤ α = 3"
+        )
+        expect(text_outputs(page, repr(stepper))).to_have_count(0)
+        size = picture.evaluate("img => [img.naturalWidth, img.naturalHeight]")
+        assert size[0] > 300 and size[1] > 150, size  # the SVG decoded and drew
+    page.close()

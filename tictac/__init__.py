@@ -17,9 +17,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from tictac.bandits import Bandit, mean_regret, play_bandit, ucb1_choice
 from tictac.budget import Budget, BudgetExceeded
+from tictac.mcts import MCTSResult, uct_search
 from tictac.numbertree import NumberTree, leaf_number
+from tictac.pairing import Pairing, find_pairing
 from tictac.players import Player, level_names, make_player
+from tictac.proving import proof_search
 from tictac.scoring import (
     depth_aware,
     depth_scaled,
@@ -59,23 +63,29 @@ _LAZY: dict[str, str] = {
     "show_boards": "tictac.pictures",
     "draw_board": "tictac.pictures",
     "draw_move_values": "tictac.pictures",
+    "draw_mcts_tree": "tictac.tree",
     "draw_number_tree": "tictac.tree",
+    "draw_pairing": "tictac.pictures",
     "draw_trace": "tictac.tree",
     "draw_tree": "tictac.tree",
+    "step_search": "tictac.stepper",
     "wins_by_length_chart": "tictac.charts",
     "round_robin_chart": "tictac.charts",
 }
 
 __all__ = [
+    "Bandit",
     "Budget",
     "BudgetExceeded",
     "GameRecord",
     "IllegalMove",
     "InvalidBoard",
     "Mark",
+    "MCTSResult",
     "MatchResult",
     "NumberTree",
     "Outcome",
+    "Pairing",
     "Player",
     "SearchResult",
     "SearchStats",
@@ -87,9 +97,11 @@ __all__ = [
     "best_moves",
     "depth_aware",
     "depth_scaled",
+    "find_pairing",
     "leaf_number",
     "level_names",
     "make_player",
+    "mean_regret",
     "minimax",
     "minimax_value",
     "move_outcomes",
@@ -97,14 +109,18 @@ __all__ = [
     "open_lines",
     "outcome",
     "piece_count",
+    "play_bandit",
     "play_game",
     "play_match",
     "plus_minus_ten",
+    "proof_search",
     "reachable_states",
     "round_robin",
     "solve",
     "symmetry_permutations",
     "two_in_a_row",
+    "ucb1_choice",
+    "uct_search",
     "wilson_interval",
     "win_loss",
     "winning_lines",
@@ -131,7 +147,10 @@ if TYPE_CHECKING:
     from tictac.pictures import board_svg as board_svg
     from tictac.pictures import draw_board as draw_board
     from tictac.pictures import draw_move_values as draw_move_values
+    from tictac.pictures import draw_pairing as draw_pairing
     from tictac.pictures import show_boards as show_boards
+    from tictac.stepper import step_search as step_search
+    from tictac.tree import draw_mcts_tree as draw_mcts_tree
     from tictac.tree import draw_number_tree as draw_number_tree
     from tictac.tree import draw_trace as draw_trace
     from tictac.tree import draw_tree as draw_tree

@@ -42,7 +42,9 @@ are drawn by :mod:`tictac.pictures`, without Graphviz.
 from __future__ import annotations
 
 import contextlib
+import heapq
 import html
+import itertools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -51,6 +53,7 @@ from typing import Any, Literal
 import graphviz
 
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.mcts import MCTSNode, MCTSResult, Playout
 from tictac.numbertree import NumberTree, Position
 from tictac.pictures import COLORS, format_value
 from tictac.scoring import Score, win_loss
@@ -61,6 +64,7 @@ __all__ = [
     "MAX_BOARDS",
     "GameTree",
     "GraphvizError",
+    "draw_mcts_tree",
     "draw_number_tree",
     "draw_trace",
     "draw_tree",
@@ -92,6 +96,9 @@ _GREY = "#9ca3af"
 _BEST_TEXT = "#00785a"  # COLORS["best"] darkened, so that small text on white stays legible
 _WIN_CELL = "#b3e2d5"  # COLORS["win"], pale: the cells of a winning line
 _PV_WIDTH = "2.5"
+_FADED_FILL = "#f3f4f6"  # a node the search did not visit: grey, its marks grey
+_MUTED = "#6b7280"  # grey text that stays legible
+_PRUNED_TEXT = f'<font color="{_MUTED}">pruned</font>'
 
 
 class GraphvizError(RuntimeError):
@@ -425,20 +432,16 @@ class _Drawing:
         state = node.state
         if isinstance(state, NumberTree):
             return self.number_label(node, state)
-        result = state.result()
-        player = state.turn
-        fill = _FILL[result] if result else "white"
-        border = _BORDER[player] if result is None else _GREY
-        role = "end" if result else ("MAX" if player == "X" else "MIN")
+        fill, border, role = _board_look(state)
         lines = [f"<b>{role} {self.value_text(node)}</b>"]
-        if self.alphabeta_window and result is None:
-            lines.append(f"α {format_value(node.alpha)}  β {format_value(node.beta)}")
+        if self.alphabeta_window and state.result() is None:
+            lines.append(_window_text(node.alpha, node.beta))
         if node.kind == "cache-hit":
             lines.append("<i>cache hit</i>")
         elif node.kind == "cutoff-heuristic":
             lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
         if node.reason:
-            lines.append(f'<font color="{COLORS["cut"]}">{html.escape(node.reason)}</font>')
+            lines.append(_reason_text(node.reason))
         style = "rounded,dashed" if node.kind == "cache-hit" else "rounded"
         return _html_board(state, fill, border, lines, style)
 
@@ -448,11 +451,11 @@ class _Drawing:
             return _number_node(state, [f"<b>{self.value_text(node)}</b>"])
         lines = [f"<b>{state.player} {self.value_text(node)}</b>"]
         if self.alphabeta_window:
-            lines.append(f"α {format_value(node.alpha)}  β {format_value(node.beta)}")
+            lines.append(_window_text(node.alpha, node.beta))
         if node.kind == "cutoff-heuristic":
             lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
         if node.reason:
-            lines.append(f'<font color="{COLORS["cut"]}">{html.escape(node.reason)}</font>')
+            lines.append(_reason_text(node.reason))
         return _number_node(state, lines)
 
     def summary_label(self, summary: _Summary) -> str:
@@ -467,10 +470,8 @@ class _Drawing:
 
     def pruned_label(self, state: Position) -> str:
         if isinstance(state, NumberTree):
-            return _number_node(state, ['<font color="#6b7280">pruned</font>'], faded=True)
-        return _html_board(
-            state, "#f3f4f6", _GREY, ['<font color="#6b7280">pruned</font>'], "", faded=True
-        )
+            return _number_node(state, [_PRUNED_TEXT], faded=True)
+        return _html_board(state, _FADED_FILL, _GREY, [_PRUNED_TEXT], "", faded=True)
 
 
 class GameTree(graphviz.Digraph):  # type: ignore[misc]
@@ -609,10 +610,40 @@ def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]
     return [(members[0], len(members)) for members in groups.values()]
 
 
+def _board_look(state: State) -> tuple[str, str, str]:
+    """How a board's node looks: its fill (the winner's colour when the game is over), its
+    border (the colour of the player to move) and its role: MAX, MIN, or end."""
+    result = state.result()
+    fill = _FILL[result] if result else "white"
+    border = _BORDER[state.turn] if result is None else _GREY
+    role = "end" if result else ("MAX" if state.turn == "X" else "MIN")
+    return fill, border, role
+
+
+def _window_text(alpha: float, beta: float) -> str:
+    """An alpha-beta window as a node writes it: ``α −∞  β 0``."""
+    return f"α {format_value(alpha)}  β {format_value(beta)}"
+
+
+def _reason_text(reason: str) -> str:
+    """Why alpha-beta cut a node short, as the node writes it (in the cut colour)."""
+    return f'<font color="{COLORS["cut"]}">{html.escape(reason)}</font>'
+
+
 def _html_board(
-    state: State, fill: str, border: str, lines: list[str], style: str, *, faded: bool = False
+    state: State,
+    fill: str,
+    border: str,
+    lines: list[str],
+    style: str,
+    *,
+    faded: bool = False,
+    text_size: tuple[int, int] | None = None,
 ) -> str:
-    """A Graphviz HTML-like label: the board as a grid of cells, then lines of text."""
+    """A Graphviz HTML-like label: the board as a grid of cells, then lines of text.
+
+    With `text_size` (width, height in points) every line of text sits in a cell of that fixed
+    size, so the label keeps its size whatever the text (the stepper's frames need that)."""
     marks = {"X": COLORS["X"], "O": COLORS["O"]}
     win = set(state.winning_line or ())
     rows = []
@@ -630,7 +661,7 @@ def _html_board(
         f'<table border="0" cellborder="1" cellspacing="0" cellpadding="0" color="#9ca3af">'
         f"{''.join(rows)}</table>"
     )
-    text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
+    text = _text_rows(lines, text_size)
     # A fixed size keeps the board square when a long line of text widens the node.
     width, height = 16 * state.cols + 4, 16 * state.rows + 4
     return (
@@ -640,17 +671,24 @@ def _html_board(
     )
 
 
-def _number_node(state: NumberTree, lines: list[str], *, faded: bool = False) -> str:
+def _number_node(
+    state: NumberTree,
+    lines: list[str],
+    *,
+    faded: bool = False,
+    text_size: tuple[int, int] | None = None,
+) -> str:
     """A Graphviz HTML-like label for a node of a tree of numbers: a leaf is a small square
-    with its name and number; an inner node shows ▲ (MAX) or ▼ (MIN), its name, then `lines`."""
-    grey = "#6b7280"
+    with its name and number; an inner node shows ▲ (MAX) or ▼ (MIN), its name, then `lines`
+    (each in a cell of the fixed `text_size`, if given, as in :func:`_html_board`)."""
+    grey = _MUTED
     if state.is_terminal:
         name = f'<font point-size="8" color="{grey}">{state.name}</font>'
-        text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
-        fill, border = ("#f3f4f6", _GREY) if faded else ("#f9fafb", "#4b5563")
+        fill, border = (_FADED_FILL, _GREY) if faded else ("#f9fafb", "#4b5563")
         number = format_value(state.number or 0)
         if faded:
-            text = f'<tr><td><font color="{grey}">{number}</font></td></tr>{text}'
+            lines = [f'<font color="{grey}">{number}</font>', *lines]
+        text = _text_rows(lines, text_size)
         return (
             f'<<table border="1" cellborder="0" cellspacing="0" cellpadding="2" '
             f'color="{border}" bgcolor="{fill}"><tr><td>{name}</td></tr>{text}</table>>'
@@ -659,12 +697,18 @@ def _number_node(state: NumberTree, lines: list[str], *, faded: bool = False) ->
     color = _GREY if faded else _BORDER[player]
     mark = "▲" if state.player == "MAX" else "▼"
     head = f'<font color="{color}">{mark}</font> {state.name}'
-    text = "".join(f"<tr><td>{line}</td></tr>" for line in lines)
-    fill = "#f3f4f6" if faded else "white"
+    text = _text_rows(lines, text_size)
+    fill = _FADED_FILL if faded else "white"
     return (
         f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{color}" '
         f'bgcolor="{fill}" style="rounded"><tr><td>{head}</td></tr>{text}</table>>'
     )
+
+
+def _text_rows(lines: list[str], size: tuple[int, int] | None) -> str:
+    """Lines of text as the rows of a label's table, in cells of a fixed size if given."""
+    cell = "<td>" if size is None else f'<td fixedsize="true" width="{size[0]}" height="{size[1]}">'
+    return "".join(f"<tr>{cell}{line}</td></tr>" for line in lines)
 
 
 def draw_number_tree(tree: NumberTree) -> GameTree:
@@ -700,15 +744,7 @@ def draw_number_tree(tree: NumberTree) -> GameTree:
 
 
 # ---------------------------------------------------------------------------------------------
-# The tree Monte Carlo tree search grows (Lesson 8). Kept at the end of the module, with its
-# import, so that it stays apart from the drawings of the searches above.
-
-import heapq  # noqa: E402
-import itertools  # noqa: E402
-
-from tictac.mcts import MCTSNode, MCTSResult, Playout  # noqa: E402
-
-__all__ += ["draw_mcts_tree"]
+# The tree Monte Carlo tree search grows (Lesson 8).
 
 _PATH_COLOR = COLORS["highlight"]
 

@@ -71,6 +71,7 @@ from tictac.exercises.lesson03_minimax import (
     check_minimax,
     check_predicted_moves,
     check_visit_order,
+    visit_order,
 )
 from tictac.exercises.lesson04_difficulty_levels import (
     LevelReport,
@@ -187,4 +188,5 @@ __all__ = [
     "exercise_positions",
     "fork_moves",
     "root_puzzle",
+    "visit_order",
 ]
