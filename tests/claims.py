@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import alphabeta_minimum
-import claims_beyond_3x3
+import claims_depth_limited
 import lesson_figures
 import odds
 
@@ -194,24 +194,24 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("the two-ply tree of Figure 5.2 in Russell and Norvig's", "Russell and Norvig"),
     ),
     #
-    "07-beyond-3x3": (
+    "07-depth-limited": (
         Checked(
             "images visits 39,429 positions",
-            lambda: claims_beyond_3x3.alphabeta_visits(4, 4, 4),
+            lambda: claims_depth_limited.alphabeta_visits(4, 4, 4),
         ),
         Checked(
             "The fast solver visits 20,",
-            lambda: claims_beyond_3x3.solver_visits(4, 4, 4),
+            lambda: claims_depth_limited.solver_visits(4, 4, 4),
         ),
         Checked(
             "after only 20 positions",
-            lambda: claims_beyond_3x3.solver_visits(4, 4, 4),
+            lambda: claims_depth_limited.solver_visits(4, 4, 4),
         ),
         Checked(
             "the solver visits 5,827 positions",
-            lambda: claims_beyond_3x3.solver_visits(4, 4, 4, pairing=False),
+            lambda: claims_depth_limited.solver_visits(4, 4, 4, pairing=False),
         ),
-        Checked("so 0.5 may mean all draws", lambda: claims_beyond_3x3.mean_of_all_draws()),
+        Checked("so 0.5 may mean all draws", lambda: claims_depth_limited.mean_of_all_draws()),
         Cited("*Bandit Based Monte-Carlo Planning*, 2006", "Kocsis and Szepesvári"),
         Cited(
             "*Go-Moku Solved by New Search Techniques* (1993)", "Allis, van den Herik and Huntjens"
@@ -257,10 +257,10 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "06-making-it-fast-solutions": (),
     #
-    "07-beyond-3x3-solutions": (
+    "07-depth-limited-solutions": (
         Checked(
             "a line with one mark 3, with two 15, with three 63",
-            lambda: claims_beyond_3x3.weights_of_a_line(),
+            lambda: claims_depth_limited.weights_of_a_line(),
         ),
     ),
     #

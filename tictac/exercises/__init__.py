@@ -19,7 +19,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
-- ``lesson07_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
+- ``lesson07_depth_limited``: :func:`check_heuristic`, :func:`check_who_wins`
 - ``lesson10_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
@@ -90,7 +90,7 @@ from tictac.exercises.lesson06_making_it_fast import (
     check_unvisited_leaves,
     check_window,
 )
-from tictac.exercises.lesson07_beyond_3x3 import (
+from tictac.exercises.lesson07_depth_limited import (
     HeuristicReport,
     WhoWinsCheck,
     check_heuristic,

@@ -10,7 +10,7 @@ import pytest
 
 from tictac import State, open_lines, winning_lines
 from tictac.exercises import check_heuristic, check_who_wins
-from tictac.exercises.lesson07_beyond_3x3 import OPENINGS, HeuristicReport
+from tictac.exercises.lesson07_depth_limited import OPENINGS, HeuristicReport
 
 
 def weighted_lines(state: State, ply: int) -> float:
@@ -192,7 +192,7 @@ def test_the_checked_positions_are_all_positions_with_few_marks(
     board: tuple[int, int, int], marks: int
 ) -> None:
     from tictac import reachable_states
-    from tictac.exercises.lesson07_beyond_3x3 import _heuristic_positions
+    from tictac.exercises.lesson07_depth_limited import _heuristic_positions
 
     expected = []
     for state in reachable_states(State.new(*board)):  # breadth first: stop at the next level

@@ -1,4 +1,4 @@
-"""The checks for Lesson 7 (``notebooks/07-beyond-3x3.ipynb``): a heuristic for bigger boards,
+"""The checks for Lesson 7 (``notebooks/07-depth-limited.ipynb``): a heuristic for bigger boards,
 and who wins an m,n,k game.
 
 :func:`check_heuristic` asks two things of a heuristic: that it has the properties every good
