@@ -1,59 +1,43 @@
-"""The checks of Lesson 7 (beyond 3x3): a heuristic shown better than open lines, and a
-prediction of who wins an m,n,k game. Each fails its starter, passes the solution and fails
-plausible wrong answers."""
+"""The checks of Lesson 7 (when you cannot search to the end): weights shown better than open
+lines, the forced moves of the threat extension, and a position that shows the horizon effect.
+Each fails its starter, passes the solution and fails plausible wrong answers."""
 
 from __future__ import annotations
 
-import functools
+import random
 
 import pytest
 
-from tictac import State, open_lines, winning_lines
-from tictac.exercises import check_heuristic, check_who_wins
-from tictac.exercises.lesson07_depth_limited import OPENINGS, HeuristicReport
+from tictac import State, solve
+from tictac.exercises import check_forced_moves, check_horizon, check_weights
+from tictac.exercises.lesson07_depth_limited import (
+    HORIZON_POSITION,
+    OPENINGS,
+    WeightsReport,
+    horizon_choices,
+    random_openings,
+)
+from tictac.state import other, winning_lines
+from tictac.threats import forced_moves
+
+# -- exercise 1: weights --------------------------------------------------------------------
+
+STARTER_WEIGHTS = {"open_1": 1, "open_2": 1, "open_3": 1}  # the lesson's starter: open lines
+SOLUTION_WEIGHTS = {"open_1": 1, "open_2": 3, "open_3": 9}  # the solutions notebook's
 
 
-def weighted_lines(state: State, ply: int) -> float:
-    """The solutions notebook's heuristic: a line open to one player counts 4**marks - 1."""
-    if state.winner == "X":
-        return 1000
-    if state.winner == "O":
-        return -1000
-    score = 0
-    for line in winning_lines(state.rows, state.cols, state.k):
-        marks = [state.cells[i] for i in line]
-        if "O" not in marks:
-            score += 4 ** marks.count("X") - 1
-        if "X" not in marks:
-            score -= 4 ** marks.count("O") - 1
-    return score
-
-
-def contrarian(state: State, ply: int) -> float:
-    """Symmetric, and right about won games, but it likes what open lines dislikes."""
-    if state.winner is not None:
-        return 1000 if state.winner == "X" else -1000
-    return -open_lines(state, ply)
-
-
-# -- exercise 1: the heuristic ------------------------------------------------------------
-
-
-def test_the_starter_fails_with_a_hint() -> None:
-    def my_heuristic(state: State, ply: int) -> float:
-        return open_lines(state, ply)  # the lesson's starter
-
-    report = check_heuristic(my_heuristic)
+def test_the_weights_starter_fails_with_a_hint() -> None:
+    report = check_weights(STARTER_WEIGHTS)
     assert not report.passed
     assert report.games == 2 * OPENINGS
     assert "Every game was a draw" in report.summary()
-    assert "more the more marks it holds" in report.summary()
+    assert "which lines deserve more weight?" in report.summary()
     assert 'data-check="failed"' in report._repr_html_()
 
 
 @pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow), 2])
-def test_the_solution_is_shown_better_whatever_the_openings(seed: int) -> None:
-    report = check_heuristic(weighted_lines, seed=seed)
+def test_the_solution_weights_are_shown_better_whatever_the_openings(seed: int) -> None:
+    report = check_weights(SOLUTION_WEIGHTS, seed=seed)
     assert report.passed, report.summary()
     low, _ = report.interval
     assert low > 0.5 and report.wins > report.losses
@@ -61,144 +45,174 @@ def test_the_solution_is_shown_better_whatever_the_openings(seed: int) -> None:
     assert 'data-check="passed"' in report._repr_html_()
 
 
-def test_a_worse_heuristic_fails_although_its_properties_hold() -> None:
-    report = check_heuristic(contrarian)
-    assert report.checked > 0 and not report.mismatches  # symmetric, right about wins
+def test_weights_that_like_the_centre_only_are_worse() -> None:
+    report = check_weights({"centre": 1})
     assert not report.passed
     assert report.losses > report.wins
     assert "does not show it better" in report.summary()
 
 
-def test_the_same_heuristic_under_another_name_is_not_better() -> None:
-    def doubled(state: State, ply: int) -> float:
-        return 2 * open_lines(state, ply)  # the same moves as open lines
-
-    assert not check_heuristic(doubled, seed=1).passed
+def test_open_lines_scaled_is_still_open_lines() -> None:
+    report = check_weights({"open_1": 2, "open_2": 2, "open_3": 2, "open_4": 2}, seed=1)
+    assert not report.passed and report.wins + report.losses < 10
 
 
-def test_a_heuristic_that_breaks_symmetry_fails_before_any_game() -> None:
-    def likes_the_top_left(state: State, ply: int) -> float:
-        return weighted_lines(state, ply) + (state.cells[0] == "X")
-
-    report = check_heuristic(likes_the_top_left)
-    assert report.mismatches and report.games == 0 and not report.passed
-    assert "differ from the reference" in report.summary()
+def test_weights_refuse_names_that_are_not_features() -> None:
+    with pytest.raises(ValueError, match="'lines' is not a feature"):
+        check_weights({"lines": 1})
+    with pytest.raises(ValueError, match="must be a finite number"):
+        check_weights({"open_2": "a lot"})  # type: ignore[dict-item]
 
 
-def test_a_heuristic_blind_to_won_games_fails() -> None:
-    def zero_for_wins(state: State, ply: int) -> float:
-        return 0 if state.winner else weighted_lines(state, ply)
-
-    report = check_heuristic(zero_for_wins)
-    assert not report.passed and report.games == 0
-    assert any(m.expected == "positive" for m in report.mismatches)
-
-
-def test_a_heuristic_that_raises_is_reported() -> None:
-    def broken(state: State, ply: int) -> float:
-        raise KeyError("oops")
-
-    report = check_heuristic(broken)
-    assert not report.passed
-    assert "KeyError" in report.summary()
-
-
-def test_the_check_is_deterministic() -> None:
-    first, second = check_heuristic(weighted_lines), check_heuristic(weighted_lines)
+def test_the_weights_check_is_deterministic() -> None:
+    first, second = check_weights(SOLUTION_WEIGHTS), check_weights(SOLUTION_WEIGHTS)
     assert (first.wins, first.draws, first.losses) == (second.wins, second.draws, second.losses)
 
 
 def test_an_interval_needs_decided_games() -> None:
-    report = HeuristicReport("heuristic", 5, games=10, draws=10)
+    report = WeightsReport({}, games=10, draws=10)
     assert report.interval == (0.0, 1.0) and not report.passed
 
 
-# -- exercise 2: who wins -----------------------------------------------------------------
+def test_openings_are_one_random_mark_each_and_seeded() -> None:
+    openings = random_openings(State.new(4, 4, 4), 50, seed=3)
+    assert openings == random_openings(State.new(4, 4, 4), 50, seed=3)
+    assert all(o.cells.count("X") == o.cells.count("O") == 1 for o in openings)
+    assert len(set(openings)) > 40  # 240 openings to draw from
 
 
-@functools.cache
-def winning_first_moves(rows: int, cols: int, k: int) -> tuple[int, ...]:
-    """X's first moves after which X still wins, by the test suite's brute-force referee."""
-    import oracle
-
-    start = State.new(rows, cols, k)
-    return tuple(m for m, perfect in oracle.move_outcomes(start).items() if perfect.value > 0)
+# -- exercise 2: forced moves -----------------------------------------------------------------
 
 
-def test_who_wins_fails_the_starter_without_the_answer() -> None:
-    check = check_who_wins((3, 4, 3), None, None)  # the lesson's starter: no prediction yet
-    assert not check.passed
-    assert str(check) == str(check_who_wins((3, 3, 3), None, None)).replace("3,3,3", "3,4,3")
-    assert "no prediction yet" in str(check)
-    assert 'data-check="failed"' in check._repr_html_()
-    assert not check_who_wins((3, 4, 3), "X wins", None).passed
+def brute_forced_moves(state: State) -> list[int]:
+    """The definition, the long way: try each empty cell for each player."""
+    if state.is_terminal:
+        return []
+
+    def completes(cell: int, player: str) -> bool:
+        cells = list(state.cells)
+        cells[cell] = player
+        lines = winning_lines(state.rows, state.cols, state.k)
+        return any(all(cells[i] == player for i in line) for line in lines)
+
+    empty = [cell for cell, mark in enumerate(state.cells) if mark == "."]
+    wins = [cell for cell in empty if completes(cell, state.turn)]
+    return wins or [cell for cell in empty if completes(cell, other(state.turn))]
 
 
-def test_who_wins_says_what_is_wrong_without_the_answer() -> None:
-    check = check_who_wins((3, 4, 3), "draw", [])
-    assert not check.passed
-    text = str(check)
-    assert "not 'draw'" in text and "missing" in text
-    assert "X wins" not in text and "10" not in text
+def test_the_forced_moves_starter_fails_and_the_reference_passes() -> None:
+    starter = check_forced_moves(lambda state: [])  # the lesson's starter
+    assert not starter.passed and starter.mismatches
+    assert 'data-check="failed"' in starter._repr_html_()
+    assert starter.revealed() is None  # no answer before the student has one
+    solution = check_forced_moves(brute_forced_moves)
+    assert solution.passed, solution.summary()
+    assert solution.revealed() is not None
+    assert "def forced_moves" in solution._repr_html_()
 
 
-def test_who_wins_passes_the_referees_answer_as_cells_or_pairs() -> None:
-    cells = winning_first_moves(3, 4, 3)
-    assert len(cells) == 10 and 4 not in cells and 7 not in cells  # the short sides' middles
-    assert check_who_wins((3, 4, 3), "X wins", cells).passed
-    pairs = [divmod(cell, 4) for cell in cells]
-    assert check_who_wins((3, 4, 3), "X wins", pairs).passed
+def test_forced_moves_accept_pairs_sets_and_any_order() -> None:
+    def as_pairs(state: State) -> set[tuple[int, int]]:
+        return {divmod(cell, state.cols) for cell in reversed(brute_forced_moves(state))}
 
-
-def test_who_wins_fails_the_fastest_wins_only() -> None:
-    from tictac import best_moves
-
-    fastest = best_moves(State.new(3, 4, 3))  # the quickest wins, not all winning moves
-    check = check_who_wins((3, 4, 3), "X wins", fastest)
-    assert not check.passed and check.result_right
-    assert "some winning first moves are missing" in str(check)
-
-
-def test_who_wins_names_moves_that_do_not_win() -> None:
-    check = check_who_wins((3, 4, 3), "X wins", [*winning_first_moves(3, 4, 3), 4])
-    assert not check.passed
-    assert "1 of them does not win" in str(check)
-
-
-def test_who_wins_on_a_drawn_board() -> None:
-    assert check_who_wins((3, 3, 3), "draw", []).passed
-    assert not check_who_wins((3, 3, 3), "draw", [4]).passed
-    assert not check_who_wins((3, 3, 3), "X wins", []).passed
+    assert check_forced_moves(as_pairs).passed
 
 
 @pytest.mark.parametrize(
-    ("args", "error", "message"),
+    "wrong",
     [
-        (((3, 4, 3), "X", []), ValueError, "one of 'X wins', 'draw', 'O wins'"),
-        (((3, 4, 3), "X wins", 5), TypeError, "a list of moves"),
-        (((5, 5, 4), "draw", []), ValueError, "up to 16 cells"),
-        (((3, 4, 3), "X wins", [12]), ValueError, "outside the 3x4 board"),
+        lambda s: [] if s.is_terminal else [c for c in range(len(s.cells)) if s.cells[c] == "."],
+        lambda s: brute_forced_moves(s)[:1],  # one block is not all the forced moves
+        lambda s: brute_forced_moves(s.play(s.legal_moves()[0])) if s.legal_moves() else [],
+    ],
+    ids=["every move", "only the first", "the next position's"],
+)
+def test_wrong_forced_moves_fail(wrong: object) -> None:
+    assert not check_forced_moves(wrong).passed
+
+
+def test_forced_moves_that_raise_or_answer_nonsense_are_reported() -> None:
+    def broken(state: State) -> list[int]:
+        raise KeyError("oops")
+
+    assert "KeyError" in check_forced_moves(broken).summary()
+    nonsense = check_forced_moves(lambda state: 7)
+    assert not nonsense.passed and nonsense.mismatches[0].got == 7
+
+
+# -- exercise 3: the horizon effect -----------------------------------------------------------
+
+
+def test_the_lessons_position_shows_the_horizon_effect() -> None:
+    """What the lesson says: O to move; only 0 holds the draw; depth 2 plays 12."""
+    position = HORIZON_POSITION
+    assert position.turn == "O" and solve(position) == 0
+    drawing = [m for m in position.legal_moves() if solve(position.play(m)) == 0]
+    assert drawing == [0]
+    assert horizon_choices(position) == (12,)
+    assert horizon_choices(position, extend_threats=True) == (0,)
+    assert not forced_moves(position)  # a quiet position: nothing forced at the root
+
+
+def test_the_horizon_starter_and_the_lessons_position_fail() -> None:
+    starter = check_horizon(State.new(4, 4, 4))
+    assert not starter.passed
+    assert "does not walk into a loss" in str(starter)
+    assert 'data-check="failed"' in starter._repr_html_()
+    for image in HORIZON_POSITION.symmetries():
+        assert "the lesson's position" in str(check_horizon(image))
+
+
+def find_horizon_positions(count: int, seed: int) -> list[State]:
+    """What the solutions notebook does: random positions, tested like the check does."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = State.new(4, 4, 4)
+        for _ in range(rng.randrange(6, 10)):
+            if state.is_terminal:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if check_horizon(state).passed:
+            found.append(state)
+    return found
+
+
+def test_other_horizon_positions_pass() -> None:
+    for position in find_horizon_positions(2, seed=1):
+        check = check_horizon(position)
+        assert check.passed and "Well done!" in str(check)
+        assert 'data-check="passed"' in check._repr_html_()
+        sign = 1 if position.turn == "X" else -1
+        for move in check.plain:  # the search's choice loses, the extension's does not
+            assert sign * solve(position.play(move)) < 0
+        for move in check.extended:
+            assert sign * solve(position.play(move)) >= 0
+
+
+@pytest.mark.parametrize(
+    ("position", "problem"),
+    [
+        (State.parse("XXXX/OOO./..../....", k=4), "the game is over"),
+        (State.parse("OOO./OXX./OXX./...X", k=4), "every move loses for X"),
+        (State.new(), "4x4 with four in a row"),
+        (State.new(4, 4, 3), "4x4 with four in a row"),
+        ("..../..../..../....", "a position is a State"),
     ],
 )
-def test_who_wins_refuses_bad_input_clearly(
-    args: tuple[object, ...], error: type[Exception], message: str
-) -> None:
-    with pytest.raises(error, match=message):
-        check_who_wins(*args)  # type: ignore[arg-type]
+def test_the_horizon_check_says_what_is_missing(position: State, problem: str) -> None:
+    check = check_horizon(position)
+    assert not check.passed and problem in str(check)
+    assert 'data-check="failed"' in check._repr_html_()
 
 
-@pytest.mark.parametrize(("board", "marks"), [((4, 4, 4), 3), ((3, 3, 3), 6)])
-def test_the_checked_positions_are_all_positions_with_few_marks(
-    board: tuple[int, int, int], marks: int
-) -> None:
-    from tictac import reachable_states
-    from tictac.exercises.lesson07_depth_limited import _heuristic_positions
-
-    expected = []
-    for state in reachable_states(State.new(*board)):  # breadth first: stop at the next level
-        if state.moves_made > marks:
-            break
-        expected.append(state)
-    assert sorted(s.text for s in _heuristic_positions(*board, marks)) == sorted(
-        s.text for s in expected
-    )
+def test_a_loss_the_extension_cannot_see_is_not_enough() -> None:
+    """Depth 2 walks into a loss here too, and the extension may still play it: the loss
+    does not come through a line of forced moves alone."""
+    position = State.parse("..../O.XO/OXX./...X", k=4)
+    assert position.turn == "O"
+    assert [solve(position.play(move)) for move in horizon_choices(position)] == [1]
+    extended = horizon_choices(position, extend_threats=True)
+    assert any(solve(position.play(move)) == 1 for move in extended)
+    check = check_horizon(position)
+    assert not check.passed and "does not save it" in str(check)

@@ -19,7 +19,8 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
-- ``lesson07_depth_limited``: :func:`check_heuristic`, :func:`check_who_wins`
+- ``lesson07_depth_limited``: :func:`check_weights`, :func:`check_forced_moves`,
+  :func:`check_horizon`
 - ``lesson10_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
@@ -91,10 +92,11 @@ from tictac.exercises.lesson06_making_it_fast import (
     check_window,
 )
 from tictac.exercises.lesson07_depth_limited import (
-    HeuristicReport,
-    WhoWinsCheck,
-    check_heuristic,
-    check_who_wins,
+    HorizonCheck,
+    WeightsReport,
+    check_forced_moves,
+    check_horizon,
+    check_weights,
 )
 from tictac.exercises.lesson10_play import GameCheck, check_win_against
 
@@ -107,7 +109,7 @@ __all__ = [
     "CountCheck",
     "GameCheck",
     "GameReplay",
-    "HeuristicReport",
+    "HorizonCheck",
     "LegalityCheck",
     "LevelReport",
     "Mismatch",
@@ -118,7 +120,7 @@ __all__ = [
     "Report",
     "SeparationReport",
     "VisitOrderCheck",
-    "WhoWinsCheck",
+    "WeightsReport",
     "check_alphabeta",
     "check_alphabeta_nodes",
     "check_beatable_level",
@@ -126,10 +128,11 @@ __all__ = [
     "check_completing_moves",
     "check_count",
     "check_depth_aware_minimax",
+    "check_forced_moves",
     "check_fork_rule",
     "check_function",
     "check_game",
-    "check_heuristic",
+    "check_horizon",
     "check_legality",
     "check_minimax",
     "check_move_order",
@@ -141,8 +144,8 @@ __all__ = [
     "check_told_apart",
     "check_unvisited_leaves",
     "check_visit_order",
+    "check_weights",
     "check_win_against",
-    "check_who_wins",
     "check_window",
     "check_winner",
     "exercise_positions",

@@ -1,74 +1,95 @@
-"""The checks for Lesson 7 (``notebooks/07-depth-limited.ipynb``): a heuristic for bigger boards,
-and who wins an m,n,k game.
+"""The checks for Lesson 7 (``notebooks/07-depth-limited.ipynb``): weights for a heuristic
+shown better than open lines, the forced moves of the threat extension, and a position that
+shows the horizon effect.
 
-:func:`check_heuristic` asks two things of a heuristic: that it has the properties every good
-one has (mirror images agree, a won game counts for the winner), and that it is *shown* better
-than :func:`~tictac.scoring.open_lines` in games between the two. Open lines itself is not
-better than open lines:
+:func:`check_weights` builds a heuristic from weights (:func:`tictac.scoring.weighted`) and
+lets it play open lines in seeded games; the weights of open lines itself are not better than
+open lines:
 
->>> from tictac.scoring import open_lines
->>> report = check_heuristic(open_lines)
+>>> report = check_weights({"open_1": 1, "open_2": 1, "open_3": 1})
 >>> report.passed
 False
->>> print(report.summary())
-heuristic: ... In 200 games against open_lines, ... Every game was a draw, ...
->>> def x_in_the_corner(state, ply):   # mirror images disagree
-...     return 1 if state.cells[0] == "X" else 0
->>> print(check_heuristic(x_in_the_corner).summary())
-heuristic: ... positions differ from the reference.
+>>> print(report)
+weights {'open_1': 1, 'open_2': 1, 'open_3': 1}: in 200 games against open_lines, ...
 
-:func:`check_who_wins` checks a prediction of who wins an m,n,k game with perfect play, and
-with which first moves, without giving the answer away:
+:func:`check_forced_moves` compares a function with :func:`tictac.threats.forced_moves`:
 
->>> print(check_who_wins((3, 3, 3), "X wins", [4]))
-3,3,3: the result is not 'X wins'. Your winning first moves are not all right: 1 of them does
-not win.
+>>> check_forced_moves(lambda state: ()).passed   # nothing is ever forced: wrong
+False
+
+:func:`check_horizon` checks a position where the depth-2 search walks into a loss that the
+threat extension avoids; the lesson's own position does not count:
+
+>>> print(check_horizon(HORIZON_POSITION))
+.X.X/OXXO/O.XO/....: that is the lesson's position (or a mirror image of it): find another one.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-from tictac.exercises.checking import Report, check_function, verdict_html
+from tictac.exercises.checking import Report, board_verdict_html, check_function, verdict_html
+from tictac.exercises.checking import exercise_positions as positions_3x3
 from tictac.players import Player, searching
-from tictac.scoring import Score, open_lines, win_loss
+from tictac.scoring import bounded, decisive, open_lines, weighted, win_loss
+from tictac.search import alphabeta
 from tictac.seeds import Seed, random_source
-from tictac.solver import move_outcomes, solve
-from tictac.state import Move, State, winning_lines
+from tictac.solver import move_outcomes
+from tictac.state import State
+from tictac.threats import forced_moves
 from tictac.tournament import play_game, wilson_interval
 
-__all__ = ["HeuristicReport", "WhoWinsCheck", "check_heuristic", "check_who_wins"]
+__all__ = [
+    "HORIZON_DEPTH",
+    "HORIZON_POSITION",
+    "OPENINGS",
+    "HorizonCheck",
+    "WeightsReport",
+    "check_forced_moves",
+    "check_horizon",
+    "check_weights",
+    "horizon_choices",
+    "random_openings",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Exercise 1: weights that beat open lines
 
 OPENINGS = 100
-"""Openings the heuristic check plays, each twice (your heuristic as X, then as O)."""
+"""Openings :func:`check_weights` plays, each twice (your heuristic as X, then as O)."""
 
 LOOKAHEAD = 1
 """How many moves ahead both players look in the check's games: with one, the heuristic alone
 decides which move to make."""
 
-DECIDED = 10**9
-"""What a finished game is worth in the check's games (+ for X, - for O): more than any
-heuristic, so that a player takes a win it sees rather than a position its heuristic likes."""
 
+def random_openings(start: State, count: int, seed: Seed = 0) -> list[State]:
+    """`count` openings from `start`: a random move for the player to move, then one for the
+    other, drawn with `seed`.
 
-def _decided(state: State, ply: int) -> float:
-    return DECIDED * win_loss(state, ply)
-
-
-# ---------------------------------------------------------------------------------------------
-# Exercise 1: a heuristic better than open lines
+    >>> random_openings(State.new(4, 4, 4), 2, seed=1)
+    [State.parse('..../X.../..O./....'), State.parse('..X./.O../..../....')]
+    """
+    rng = random_source(seed)
+    openings = []
+    for _ in range(count):
+        opening = start.play(rng.choice(start.legal_moves()))
+        openings.append(opening.play(rng.choice(opening.legal_moves())))
+    return openings
 
 
 @dataclass(repr=False)
-class HeuristicReport(Report):
-    """A :class:`Report` on a heuristic: its properties, then its games against open lines.
+class WeightsReport:
+    """How a heuristic made of weights fared against open lines: its wins, draws and losses.
 
-    It passes when the properties hold and, of the games that were not drawn, the share won
-    by the heuristic has a 95% Wilson interval entirely above one half.
+    It passes when, of the games that were not drawn, the share it won has a 95% Wilson
+    interval entirely above one half.
     """
 
+    weights: dict[str, float]
     games: int = 0
     wins: int = 0
     draws: int = 0
@@ -76,101 +97,67 @@ class HeuristicReport(Report):
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% interval for the share of the decided games the heuristic wins."""
+        """The 95% interval for the share of the decided games the heuristic won."""
         return wilson_interval(self.wins, self.wins + self.losses)
 
     @property
-    def shown_better(self) -> bool:
+    def passed(self) -> bool:
         """Did the games show the heuristic better than open lines?"""
         return self.games > 0 and self.interval[0] > 0.5
 
-    @property
-    def passed(self) -> bool:
-        return super().passed and self.shown_better
-
     def summary(self) -> str:
-        properties_hold = not self.mismatches and self.error is None and self.checked > 0
-        if not properties_hold or not self.games:
-            return super().summary()
         played = (
-            f"{self.name}: mirror images agree and won games count for the winner in all "
-            f"{self.checked} positions. In {self.games} games against open_lines, both "
-            f"looking {LOOKAHEAD} move ahead, yours won {self.wins}, drew {self.draws} and "
-            f"lost {self.losses}."
+            f"weights {self.weights}: in {self.games} games against open_lines, both looking "
+            f"{LOOKAHEAD} move ahead, yours won {self.wins}, drew {self.draws} and lost "
+            f"{self.losses}."
         )
         if not self.wins + self.losses:
             return (
                 f"{played} Every game was a draw, so nothing shows it better than open_lines. "
-                "Open lines counts a line one mark short of a win the same as an empty line: "
-                "make a line count for more the more marks it holds."
+                "Open lines counts every line still open alike, whatever it holds: which "
+                "lines deserve more weight?"
             )
         low, high = self.interval
         share = (
             f"It won {self.wins / (self.wins + self.losses):.0%} of the decided games "
             f"(95% interval {low:.0%} to {high:.0%})"
         )
-        if self.shown_better:
+        if self.passed:
             return f"{played} {share}: better than open_lines. Well done!"
         return (
             f"{played} {share}: that does not show it better than open_lines, which needs "
             "the whole interval above 50%."
         )
 
+    __str__ = __repr__ = summary
 
-def check_heuristic(
-    heuristic: Score, *, rows: int = 4, cols: int = 4, k: int = 4, seed: Seed = 0
-) -> HeuristicReport:
-    """Check a heuristic ``h(state, ply) -> number`` (X's view) on an m,n,k board, 4x4 with
-    four in a row by default, and show whether it beats open lines.
+    def _repr_html_(self) -> str:
+        return verdict_html(self.summary(), self.passed, tag="p")
 
-    First its properties, on every position with up to three marks and on a few finished
-    ones (the heuristic is called with ``ply=0``): mirror images get the same value, a position
-    X has won is worth more than 0 and one O has won less than 0.
 
-    Then games: from 100 openings (a random X and a random O, drawn with `seed`), each played
-    twice so that both sides play each opening as X and as O, a player using your heuristic
-    meets one using open lines. Both look one move ahead, take a win when they see one and
-    otherwise the move their heuristic likes best (ties at random), so the heuristic alone
-    decides. It passes when, of the games that were not drawn, your heuristic won a share whose
-    95% Wilson interval lies entirely above one half.
+def check_weights(weights: Mapping[str, float], *, seed: Seed = 0) -> WeightsReport:
+    """Play a heuristic made of `weights` (see :func:`tictac.scoring.weighted`) against
+    :func:`~tictac.scoring.open_lines` on 4x4 with four in a row, and say whether the games
+    show it better.
+
+    From 100 openings (:func:`random_openings`, drawn with `seed`), each played twice so
+    that each side plays each opening as X and as O, a player using your heuristic meets one
+    using open lines. Both look one move ahead, take a win when they see one and otherwise
+    the move their heuristic likes best (ties at random, seeded), so the heuristic alone
+    decides. It passes when, of the games that were not drawn, yours won a share whose 95%
+    Wilson interval lies entirely above one half.
+
+    >>> check_weights({"open_two": 1})
+    Traceback (most recent call last):
+      ...
+    ValueError: 'open_two' is not a feature: the features are open_1, open_2, ... open_k ...
     """
-    positions = _heuristic_positions(rows, cols, k, 3)
-    won = _won_positions(rows, cols, k)
-
-    def reference(state: State) -> object:
-        if state.winner == "X":
-            return "positive"
-        if state.winner == "O":
-            return "negative"
-        return "the same for all mirror images"
-
-    def verdict(state: State) -> object:
-        value = heuristic(state, 0)
-        if state.winner == "X":
-            return "positive" if value > 0 else value
-        if state.winner == "O":
-            return "negative" if value < 0 else value
-        images = {heuristic(image, 0) for image in state.symmetries()}
-        return "the same for all mirror images" if len(images) == 1 else sorted(images)
-
-    found = check_function("heuristic", verdict, reference, [*positions, *won])
-    report = HeuristicReport(found.name, found.checked, found.mismatches, found.error)
-    if found.passed:
-        try:
-            _play_against_open_lines(report, heuristic, State.new(rows, cols, k), seed)
-        except Exception as error:  # the student's code: report, don't crash the lesson
-            report.error = f"{type(error).__name__}: {error} (during the games)"
-    return report
-
-
-def _play_against_open_lines(
-    report: HeuristicReport, heuristic: Score, empty: State, seed: Seed
-) -> None:
-    """Play the check's games and add their results to `report`."""
+    heuristic = weighted(weights)  # refuses names that are not features, and non-numbers
+    report = WeightsReport(dict(weights))
     rng = random_source(seed)
-    yours = Player("yours", searching(depth=LOOKAHEAD, heuristic=heuristic, score=_decided))
-    theirs = Player("open lines", searching(depth=LOOKAHEAD, heuristic=open_lines, score=_decided))
-    for opening in _openings(empty, OPENINGS, rng):
+    yours = Player("yours", searching(depth=LOOKAHEAD, heuristic=heuristic))
+    theirs = Player("open lines", searching(depth=LOOKAHEAD, heuristic=open_lines))
+    for opening in random_openings(State.new(4, 4, 4), OPENINGS, rng):
         for yours_is_x in (True, False):
             yours.reseed(rng.randrange(2**32))
             theirs.reseed(rng.randrange(2**32))
@@ -183,147 +170,195 @@ def _play_against_open_lines(
                 report.wins += 1
             else:
                 report.losses += 1
-
-
-def _openings(empty: State, count: int, rng: random.Random) -> list[State]:
-    """`count` openings: a random mark for X, then one for O."""
-    openings = []
-    for _ in range(count):
-        opening = empty.play(rng.choice(empty.legal_moves()))
-        openings.append(opening.play(rng.choice(opening.legal_moves())))
-    return openings
-
-
-def _heuristic_positions(rows: int, cols: int, k: int, marks: int) -> list[State]:
-    """Every position with up to `marks` marks, level by level (no deeper level is built)."""
-    level = [State.new(rows, cols, k)]
-    states = list(level)
-    for _ in range(marks):
-        level = list(dict.fromkeys(s._play_unchecked(m) for s in level for m in s.legal_moves()))
-        states += level
-    return states
-
-
-def _won_positions(rows: int, cols: int, k: int) -> list[State]:
-    """Two finished games: X completes a line through one corner, then through the other."""
-    won = []
-    for first in (0, rows * cols - 1):
-        game = State.new(rows, cols, k)
-        line = next(line for line in winning_lines(rows, cols, k) if first in line)
-        others = [c for c in range(rows * cols) if c not in line]
-        for x_cell, o_cell in zip(line, others):
-            game = game.play(x_cell)
-            if not game.is_terminal:
-                game = game.play(o_cell)
-        won.append(game)
-    return won
+    return report
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 2: who wins an m,n,k game, and with which first moves
-
-RESULTS = {"X wins": 1, "draw": 0, "O wins": -1}
-"""The results a prediction may name, with the value :func:`~tictac.solver.solve` gives."""
-
-MAX_CELLS = 16  # bigger boards take the solver too long for a check
+# Exercise 2: the forced moves
 
 
-@dataclass(frozen=True)
-class WhoWinsCheck:
-    """A prediction of an m,n,k game's result and X's winning first moves, compared with the
-    solver's answer. It says what is wrong without giving the answer away."""
+def check_forced_moves(function: Any) -> Report:
+    """Check ``function(state)``, the moves a position forces on the player to move (a list,
+    tuple or set of cells or ``(row, col)`` pairs, in any order), against
+    :func:`tictac.threats.forced_moves`: on every 3x3 position and on 1,500 positions of
+    seeded random 4x4 games (four in a row), finished games included. Once it passes, the
+    report shows the package's own version.
 
-    board: tuple[int, int, int]
-    result: str | None  # None: no prediction yet
-    moves: frozenset[int] | None
-    value: int
-    winning: frozenset[int]
+    >>> def winning_cells_only(state):   # forgets the blocks
+    ...     from tictac.threats import winning_cells
+    ...     return winning_cells(state, state.turn) if not state.is_terminal else ()
+    >>> print(check_forced_moves(winning_cells_only))
+    forced moves: 1645 of 6978 positions differ from the reference.
+      .../..O/.XX (O to move): expected [6], got []
+    ...
+    """
 
-    @property
-    def result_right(self) -> bool:
-        return self.result is not None and RESULTS[self.result] == self.value
+    def normalised(state: State) -> object:
+        got = function(state)
+        try:
+            return sorted(state.index_of(move) for move in got)
+        except (TypeError, ValueError):
+            return got  # not a collection of moves: shown as it is
 
-    @property
-    def moves_right(self) -> bool:
-        return self.moves == self.winning
+    return check_function(
+        "forced moves",
+        normalised,
+        lambda state: list(forced_moves(state)),
+        [*positions_3x3(), *_random_positions(State.new(4, 4, 4), 1500, seed=0)],
+        reveal=forced_moves,
+    )
+
+
+def _random_positions(start: State, count: int, seed: int) -> list[State]:
+    """`count` positions from seeded random games from `start`, each cut at a random length
+    (finished games included)."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        state = start
+        for _ in range(rng.randrange(len(start.legal_moves()) + 1)):
+            if state.is_terminal:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        found.append(state)
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercise 3: a position that shows the horizon effect
+
+HORIZON_POSITION = State.parse(".X.X/OXXO/O.XO/....", k=4)
+"""The lesson's position: O to move; every move but 0 loses, and the depth-2 search with
+open lines plays 12, a loss it cannot see (X's forced block at 0 is a double threat)."""
+
+HORIZON_DEPTH = 2
+"""The depth of the lesson's search (and of the check's)."""
+
+
+def horizon_choices(state: State, *, extend_threats: bool = False) -> tuple[int, ...]:
+    """The best moves of the lesson's search: alpha-beta :data:`HORIZON_DEPTH` plies deep,
+    open lines at the depth limit, a win worth more than any guess; with `extend_threats`,
+    searching on while a side must win or block at once.
+
+    >>> horizon_choices(HORIZON_POSITION), horizon_choices(HORIZON_POSITION, extend_threats=True)
+    ((12,), (0,))
+    """
+    found = alphabeta(
+        state,
+        depth=HORIZON_DEPTH,
+        heuristic=bounded(open_lines),
+        score=decisive(win_loss),
+        memo=True,
+        extend_threats=extend_threats,
+    )
+    return found.best_moves
+
+
+@dataclass(repr=False)
+class HorizonCheck:
+    """A position checked for the horizon effect: the conditions it meets, or the first it
+    misses, said without pointing at an answer."""
+
+    position: State
+    problem: str | None  # None: it shows the horizon effect
+    plain: tuple[int, ...] = ()
+    extended: tuple[int, ...] = ()
+    losing: frozenset[int] = field(default_factory=frozenset)
 
     @property
     def passed(self) -> bool:
-        return self.result_right and self.moves_right
+        return self.problem is None
 
     def __str__(self) -> str:
-        name = ",".join(map(str, self.board))
-        if self.result is None or self.moves is None:
-            return (
-                f"{name}: no prediction yet. Set result to "
-                f"{', '.join(map(repr, RESULTS))} and winning_first_moves to the list of X's "
-                "first moves that keep a win (an empty list if there are none)."
-            )
-        if self.passed:
-            if not self.winning:
-                return f"{name}: right, {self.result}, so no first move of X wins. Well done!"
-            return (
-                f"{name}: right, {self.result}, and you found all {len(self.winning)} winning "
-                "first moves. Well done!"
-            )
-        said = [f"the result is {'right' if self.result_right else f'not {self.result!r}'}."]
-        if not self.moves_right:
-            wrong, missing = len(self.moves - self.winning), len(self.winning - self.moves)
-            problems = []
-            if wrong:
-                problems.append(f"{wrong} of them {'does' if wrong == 1 else 'do'} not win")
-            if missing:
-                problems.append("some winning first moves are missing")
-            said.append(f"Your winning first moves are not all right: {' and '.join(problems)}.")
-        else:
-            said.append("Your winning first moves are right.")
-        return f"{name}: " + " ".join(said)
+        name = self.position.text if isinstance(self.position, State) else repr(self.position)
+        if self.problem is not None:
+            return f"{name}: {self.problem}"
+        return (
+            f"{name}: right. The depth-{HORIZON_DEPTH} search plays {_moves(self.plain)}, "
+            f"which lose{'s' if len(self.plain) == 1 else ''} with perfect play, although "
+            f"{_count(len(self.position.legal_moves()) - len(self.losing), 'move')} would not; "
+            f"with the threat extension it plays {_moves(self.extended)}, which do"
+            f"{'es' if len(self.extended) == 1 else ''} not lose. Well done!"
+        )
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        return verdict_html(str(self), self.passed, tag="p")
+        if not isinstance(self.position, State):
+            return verdict_html(str(self), self.passed, tag="p")
+        return board_verdict_html(self.position, str(self), self.passed)
 
 
-def check_who_wins(
-    board: tuple[int, int, int], result: str | None, winning_first_moves: Iterable[Move] | None
-) -> WhoWinsCheck:
-    """Check a prediction for the empty `board` ``(rows, cols, k)`` played perfectly: its
-    `result` ("X wins", "draw" or "O wins") and X's first moves that win (cell numbers or
-    ``(row, col)`` pairs; none when X cannot win). None for either means no prediction yet:
-    the check fails and says what to fill in, giving nothing away.
+def check_horizon(position: State) -> HorizonCheck:
+    """Check a position (4x4, four in a row) where the lesson's depth-2 search walks into a
+    loss that it cannot see, and the threat extension avoids it:
 
-    A winning first move is one after which X can still force a win, fast or slow.
+    * the game is still on, and the player to move has a move that does not lose;
+    * every best move of the depth-2 search (:func:`horizon_choices`) loses with perfect play;
+    * with the threat extension, none of its best moves loses;
+    * it is not the lesson's position, nor a mirror image of it.
 
-    >>> check_who_wins((3, 3, 3), "draw", []).passed
+    >>> check_horizon(State.new(4, 4, 4)).passed
+    False
+    >>> str(check_horizon(State.new())).endswith("use a board made with State.new(4, 4, 4) "
+    ...                                          "or State.parse(..., k=4).")
     True
-    >>> check_who_wins((3, 3, 3), None, None)
-    3,3,3: no prediction yet. Set result to 'X wins', 'draw', 'O wins' and ...
-    >>> check_who_wins((3, 3, 3), "a draw", [])
-    Traceback (most recent call last):
-      ...
-    ValueError: result must be one of 'X wins', 'draw', 'O wins', not 'a draw'
-    >>> check_who_wins((3, 3, 3), "draw", [(3, 0)])
-    Traceback (most recent call last):
-      ...
-    tictac.state.IllegalMove: (3, 0) is outside the 3x3 board: ...
     """
-    if result is not None and result not in RESULTS:
-        raise ValueError(f"result must be one of {', '.join(map(repr, RESULTS))}, not {result!r}")
-    rows, cols, k = board
-    empty = State.new(rows, cols, k)
-    if rows * cols > MAX_CELLS:
-        raise ValueError(
-            f"check_who_wins() takes boards of up to {MAX_CELLS} cells, not {rows * cols}: "
-            "bigger ones take the solver too long"
+    if not isinstance(position, State):
+        return HorizonCheck(
+            position,
+            "a position is a State, such as State.parse('..../..../..../....', k=4), not "
+            f"{position!r}",
         )
-    if isinstance(winning_first_moves, (str, int)):
-        raise TypeError(
-            "winning_first_moves is a list of moves, such as [0, 5] or [(0, 0), (1, 1)], "
-            f"not {winning_first_moves!r}"
+    if (position.rows, position.cols, position.k) != (4, 4, 4):
+        return HorizonCheck(
+            position,
+            "the lesson's search plays 4x4 with four in a row: use a board made with "
+            "State.new(4, 4, 4) or State.parse(..., k=4).",
         )
-    moves = None
-    if winning_first_moves is not None:
-        moves = frozenset(empty.index_of(move) for move in winning_first_moves)
-    winning = frozenset(m for m, outcome in move_outcomes(empty).items() if outcome.value > 0)
-    return WhoWinsCheck((rows, cols, k), result, moves, solve(empty), winning)
+    if position.is_terminal:
+        return HorizonCheck(position, "the game is over: the search has no move to choose.")
+    if position.canonical() == HORIZON_POSITION.canonical():
+        return HorizonCheck(
+            position, "that is the lesson's position (or a mirror image of it): find another one."
+        )
+    sign = 1 if position.turn == "X" else -1
+    outcomes = move_outcomes(position)
+    losing = frozenset(m for m, outcome in outcomes.items() if sign * outcome.value < 0)
+    if len(losing) == len(outcomes):
+        return HorizonCheck(
+            position,
+            f"every move loses for {position.turn} here, so no search could do better: look "
+            "for a position with a move that does not lose.",
+            losing=losing,
+        )
+    plain = horizon_choices(position)
+    if not losing.issuperset(plain):
+        return HorizonCheck(
+            position,
+            f"the depth-{HORIZON_DEPTH} search does not walk into a loss here: a move it likes "
+            "best does not lose. Look for a position where every move it likes best loses.",
+            plain,
+            losing=losing,
+        )
+    extended = horizon_choices(position, extend_threats=True)
+    if losing.intersection(extended):
+        return HorizonCheck(
+            position,
+            f"the depth-{HORIZON_DEPTH} search walks into a loss here, but the threat "
+            "extension does not save it: the loss does not come from a line of forced "
+            "moves. Look for one that does.",
+            plain,
+            extended,
+            losing,
+        )
+    return HorizonCheck(position, None, plain, extended, losing)
+
+
+def _moves(moves: Iterable[int]) -> str:
+    listed = [str(move) for move in moves]
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " or " + listed[-1]
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
