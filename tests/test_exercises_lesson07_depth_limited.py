@@ -8,16 +8,18 @@ import random
 
 import pytest
 
-from tictac import State, solve
-from tictac.exercises import check_forced_moves, check_horizon, check_weights
+from tictac import State, open_lines, solve
+from tictac.exercises import check_extension, check_horizon, check_weights
 from tictac.exercises.lesson07_depth_limited import (
     HORIZON_POSITION,
     OPENINGS,
     WeightsReport,
+    decided,
     horizon_choices,
     random_openings,
 )
-from tictac.state import other, winning_lines
+from tictac.players import completing_moves
+from tictac.state import other
 from tictac.threats import forced_moves
 
 # -- exercise 1: weights --------------------------------------------------------------------
@@ -81,63 +83,81 @@ def test_openings_are_one_random_mark_each_and_seeded() -> None:
     assert len(set(openings)) > 40  # 240 openings to draw from
 
 
-# -- exercise 2: forced moves -----------------------------------------------------------------
+# -- exercise 2: the threat extension by hand -------------------------------------------------
 
 
-def brute_forced_moves(state: State) -> list[int]:
-    """The definition, the long way: try each empty cell for each player."""
+def starter(state: State, depth: int, ply: int = 0) -> float:
+    """The lesson's starter: depth-limited minimax without the extension."""
     if state.is_terminal:
-        return []
-
-    def completes(cell: int, player: str) -> bool:
-        cells = list(state.cells)
-        cells[cell] = player
-        lines = winning_lines(state.rows, state.cols, state.k)
-        return any(all(cells[i] == player for i in line) for line in lines)
-
-    empty = [cell for cell, mark in enumerate(state.cells) if mark == "."]
-    wins = [cell for cell in empty if completes(cell, state.turn)]
-    return wins or [cell for cell in empty if completes(cell, other(state.turn))]
+        return decided(state, ply)
+    if ply == depth:
+        return open_lines(state, ply)
+    values = [starter(state.play(move), depth, ply + 1) for move in state.legal_moves()]
+    return max(values) if state.turn == "X" else min(values)
 
 
-def test_the_forced_moves_starter_fails_and_the_reference_passes() -> None:
-    starter = check_forced_moves(lambda state: [])  # the lesson's starter
-    assert not starter.passed and starter.mismatches
-    assert 'data-check="failed"' in starter._repr_html_()
-    assert starter.revealed() is None  # no answer before the student has one
-    solution = check_forced_moves(brute_forced_moves)
-    assert solution.passed, solution.summary()
-    assert solution.revealed() is not None
-    assert "def forced_moves" in solution._repr_html_()
+def solution(state: State, depth: int, ply: int = 0, *, limit: int = 8) -> float:
+    """The solutions notebook's: past the horizon, only wins or else blocks (Lesson 2's
+    completing moves), at most `limit` plies further."""
+    if state.is_terminal:
+        return decided(state, ply)
+    moves = state.legal_moves()
+    if ply >= depth:
+        mine, theirs = (completing_moves(state, mark) for mark in (state.turn, other(state.turn)))
+        moves = mine or theirs
+        if not moves or ply == depth + limit:
+            return open_lines(state, ply)
+    values = [solution(state.play(m), depth, ply + 1, limit=limit) for m in moves]
+    return max(values) if state.turn == "X" else min(values)
 
 
-def test_forced_moves_accept_pairs_sets_and_any_order() -> None:
-    def as_pairs(state: State) -> set[tuple[int, int]]:
-        return {divmod(cell, state.cols) for cell in reversed(brute_forced_moves(state))}
-
-    assert check_forced_moves(as_pairs).passed
+def test_the_extension_starter_fails_and_the_solution_passes() -> None:
+    report = check_extension(starter)
+    assert not report.passed and report.mismatches
+    assert 'data-check="failed"' in report._repr_html_()
+    assert report.revealed() is None  # no answer before the student has one
+    passed = check_extension(solution)
+    assert passed.passed, passed.summary()
+    assert "def extended_value" in passed._repr_html_()
+    assert 'data-check="passed"' in passed._repr_html_()
 
 
 @pytest.mark.parametrize(
     "wrong",
     [
-        lambda s: [] if s.is_terminal else [c for c in range(len(s.cells)) if s.cells[c] == "."],
-        lambda s: brute_forced_moves(s)[:1],  # one block is not all the forced moves
-        lambda s: brute_forced_moves(s.play(s.legal_moves()[0])) if s.legal_moves() else [],
+        lambda state, depth: solution(state, depth, limit=0),  # no extension at all
+        lambda state, depth: solution(state, depth, limit=1),  # stops one ply past the horizon
+        lambda state, depth: starter(state, depth - 1) if depth > 1 else starter(state, depth),
     ],
-    ids=["every move", "only the first", "the next position's"],
+    ids=["no extension", "one ply of extension", "a ply short"],
 )
-def test_wrong_forced_moves_fail(wrong: object) -> None:
-    assert not check_forced_moves(wrong).passed
+def test_wrong_extensions_fail(wrong: object) -> None:
+    assert not check_extension(wrong).passed
 
 
-def test_forced_moves_that_raise_or_answer_nonsense_are_reported() -> None:
-    def broken(state: State) -> list[int]:
+def test_every_legal_move_past_the_horizon_is_not_the_extension() -> None:
+    """Searching every move while a threat is pending (not only the forced ones) differs."""
+
+    def too_wide(state: State, depth: int, ply: int = 0) -> float:
+        if state.is_terminal:
+            return decided(state, ply)
+        pending = forced_moves(state)
+        if ply >= depth and (not pending or ply == depth + 1):  # one ply: wide gets costly
+            return open_lines(state, ply)
+        values = [too_wide(state.play(m), depth, ply + 1) for m in state.legal_moves()]
+        return max(values) if state.turn == "X" else min(values)
+
+    report = check_extension(too_wide)
+    assert not report.passed
+    limited = check_extension(lambda state, depth: solution(state, depth, limit=1))
+    assert {m.state for m in report.mismatches} != {m.state for m in limited.mismatches}
+
+
+def test_an_extension_that_raises_is_reported() -> None:
+    def broken(state: State, depth: int) -> float:
         raise KeyError("oops")
 
-    assert "KeyError" in check_forced_moves(broken).summary()
-    nonsense = check_forced_moves(lambda state: 7)
-    assert not nonsense.passed and nonsense.mismatches[0].got == 7
+    assert "KeyError" in check_extension(broken).summary()
 
 
 # -- exercise 3: the horizon effect -----------------------------------------------------------
@@ -163,23 +183,21 @@ def test_the_horizon_starter_and_the_lessons_position_fail() -> None:
         assert "the lesson's position" in str(check_horizon(image))
 
 
-def find_horizon_positions(count: int, seed: int) -> list[State]:
+def find_horizon_position(seed: int) -> State:
     """What the solutions notebook does: random positions, tested like the check does."""
     rng = random.Random(seed)
-    found: list[State] = []
-    while len(found) < count:
+    while True:
         state = State.new(4, 4, 4)
         for _ in range(rng.randrange(6, 10)):
             if state.is_terminal:
                 break
             state = state.play(rng.choice(state.legal_moves()))
         if check_horizon(state).passed:
-            found.append(state)
-    return found
+            return state
 
 
 def test_other_horizon_positions_pass() -> None:
-    for position in find_horizon_positions(2, seed=1):
+    for position in (find_horizon_position(seed) for seed in (7, 3)):
         check = check_horizon(position)
         assert check.passed and "Well done!" in str(check)
         assert 'data-check="passed"' in check._repr_html_()

@@ -56,9 +56,9 @@ from tictac.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
 from tictac.numbertree import NumberTree, Position, leaf_number
 from tictac.scoring import Score, win_loss
 from tictac.seeds import Seed, random_source
-from tictac.state import State, X, other, symmetry_permutations, winning_lines
+from tictac.state import State, X, other, symmetry_permutations
 from tictac.textbook import minimax_value
-from tictac.threats import MAX_EXTENSION, ThreatExtension
+from tictac.threats import MAX_EXTENSION, ThreatExtension, line_partners
 
 __all__ = [
     "Memo",
@@ -869,7 +869,7 @@ def _break_tie(best_moves: tuple[int, ...], tie_break: TieBreak, seed: Seed) -> 
 def _moves_best_first(state: State) -> tuple[int, ...]:
     """Legal moves, likeliest best first: a move that wins, then one that blocks a win of the
     opponent's, then cells on more lines (on 3x3: the centre, then corners, then edges)."""
-    partners = _line_partners(state.rows, state.cols, state.k)
+    partners = line_partners(state.rows, state.cols, state.k)
     cells, me, opponent = state.cells, state.turn, other(state.turn)
 
     def promise(move: int) -> tuple[bool, bool, int]:
@@ -879,13 +879,3 @@ def _moves_best_first(state: State) -> tuple[int, ...]:
         return (not wins, not blocks, -len(lines))
 
     return tuple(sorted(state.legal_moves(), key=promise))
-
-
-@functools.cache
-def _line_partners(rows: int, cols: int, k: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each cell, the other cells of every winning line through it."""
-    lines = winning_lines(rows, cols, k)
-    return tuple(
-        tuple(tuple(i for i in line if i != cell) for line in lines if cell in line)
-        for cell in range(rows * cols)
-    )

@@ -34,12 +34,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from tictac.state import EMPTY, Mark, State, other, winning_lines
+from tictac.scoring import Score
+from tictac.state import EMPTY, Mark, State, X, other, winning_lines
 
 __all__ = [
     "MAX_EXTENSION",
     "ThreatExtension",
+    "extended_value",
     "forced_moves",
+    "line_partners",
     "winning_cells",
 ]
 
@@ -62,7 +65,7 @@ def winning_cells(state: State, player: Mark) -> tuple[int, ...]:
         raise ValueError(f"player must be 'X' or 'O', not {player!r}")
     cells = state.cells
     found = set()
-    for cell, lines in enumerate(_partners(state.rows, state.cols, state.k)):
+    for cell, lines in enumerate(line_partners(state.rows, state.cols, state.k)):
         if cells[cell] == EMPTY and any(all(cells[i] == player for i in rest) for rest in lines):
             found.add(cell)
     return tuple(sorted(found))
@@ -91,13 +94,50 @@ def forced_moves(state: State) -> tuple[int, ...]:
 
 
 @functools.cache
-def _partners(rows: int, cols: int, k: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each cell, the other cells of every winning line through it."""
+def line_partners(rows: int, cols: int, k: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell, the other cells of every winning line through it.
+
+    >>> line_partners(3, 3, 3)[1]   # the top row and the middle column
+    ((0, 2), (4, 7))
+    """
     lines = winning_lines(rows, cols, k)
     return tuple(
         tuple(tuple(i for i in line if i != cell) for line in lines if cell in line)
         for cell in range(rows * cols)
     )
+
+
+def extended_value(
+    state: State,
+    depth: int,
+    heuristic: Score,
+    score: Score,
+    *,
+    max_extension: int = MAX_EXTENSION,
+    ply: int = 0,
+) -> float:
+    """Depth-limited minimax with the threat extension, short and without the bookkeeping:
+    the value ``minimax(state, depth=depth, heuristic=heuristic, score=score,
+    extend_threats=True)`` finds, from X's side.
+
+    >>> from tictac.scoring import open_lines, win_loss
+    >>> extended_value(State.parse("X.X/.O./..."), 1, open_lines, win_loss)  # O must block
+    1
+    """
+    if state.is_terminal:
+        return score(state, ply)
+    moves = state.legal_moves()
+    if ply >= depth:  # at or past the horizon: search on only while moves are forced
+        moves = forced_moves(state)
+        if not moves or ply == depth + max_extension:
+            return heuristic(state, ply)
+    values = [
+        extended_value(
+            state.play(move), depth, heuristic, score, max_extension=max_extension, ply=ply + 1
+        )
+        for move in moves
+    ]
+    return max(values) if state.turn == X else min(values)
 
 
 class ThreatExtension:

@@ -19,7 +19,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
-- ``lesson07_depth_limited``: :func:`check_weights`, :func:`check_forced_moves`,
+- ``lesson07_depth_limited``: :func:`check_weights`, :func:`check_extension`,
   :func:`check_horizon`
 - ``lesson10_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
@@ -94,7 +94,7 @@ from tictac.exercises.lesson06_making_it_fast import (
 from tictac.exercises.lesson07_depth_limited import (
     HorizonCheck,
     WeightsReport,
-    check_forced_moves,
+    check_extension,
     check_horizon,
     check_weights,
 )
@@ -128,7 +128,7 @@ __all__ = [
     "check_completing_moves",
     "check_count",
     "check_depth_aware_minimax",
-    "check_forced_moves",
+    "check_extension",
     "check_fork_rule",
     "check_function",
     "check_game",

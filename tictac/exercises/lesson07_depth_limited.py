@@ -1,6 +1,6 @@
 """The checks for Lesson 7 (``notebooks/07-depth-limited.ipynb``): weights for a heuristic
-shown better than open lines, the forced moves of the threat extension, and a position that
-shows the horizon effect.
+shown better than open lines, the threat extension written by hand, and a position that shows
+the horizon effect.
 
 :func:`check_weights` builds a heuristic from weights (:func:`tictac.scoring.weighted`) and
 lets it play open lines in seeded games; the weights of open lines itself are not better than
@@ -12,9 +12,13 @@ False
 >>> print(report)
 weights {'open_1': 1, 'open_2': 1, 'open_3': 1}: in 200 games against open_lines, ...
 
-:func:`check_forced_moves` compares a function with :func:`tictac.threats.forced_moves`:
+:func:`check_extension` compares a depth-limited search with the threat extension with
+:func:`tictac.threats.extended_value`; the search without it differs:
 
->>> check_forced_moves(lambda state: ()).passed   # nothing is ever forced: wrong
+>>> from tictac.search import minimax
+>>> def plain(state, depth):
+...     return minimax(state, depth=depth, heuristic=open_lines, score=decided).value
+>>> check_extension(plain).passed
 False
 
 :func:`check_horizon` checks a position where the depth-2 search walks into a loss that the
@@ -32,25 +36,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac.exercises.checking import Report, board_verdict_html, check_function, verdict_html
-from tictac.exercises.checking import exercise_positions as positions_3x3
 from tictac.players import Player, searching
 from tictac.scoring import bounded, decisive, open_lines, weighted, win_loss
 from tictac.search import alphabeta
 from tictac.seeds import Seed, random_source
 from tictac.solver import move_outcomes
 from tictac.state import State
-from tictac.threats import forced_moves
+from tictac.threats import extended_value
 from tictac.tournament import play_game, wilson_interval
 
 __all__ = [
+    "EXTENSION_POSITIONS",
     "HORIZON_DEPTH",
     "HORIZON_POSITION",
     "OPENINGS",
     "HorizonCheck",
     "WeightsReport",
-    "check_forced_moves",
+    "check_extension",
     "check_horizon",
     "check_weights",
+    "decided",
     "horizon_choices",
     "random_openings",
 ]
@@ -174,49 +179,62 @@ def check_weights(weights: Mapping[str, float], *, seed: Seed = 0) -> WeightsRep
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 2: the forced moves
+# Exercise 2: the threat extension, by hand
+
+EXTENSION_DEPTHS = (1, 2)
+"""The depth limits :func:`check_extension` tries each position with."""
+
+EXTENSION_POSITIONS = 200
+"""How many positions of random 4x4 games :func:`check_extension` tries."""
 
 
-def check_forced_moves(function: Any) -> Report:
-    """Check ``function(state)``, the moves a position forces on the player to move (a list,
-    tuple or set of cells or ``(row, col)`` pairs, in any order), against
-    :func:`tictac.threats.forced_moves`: on every 3x3 position and on 1,500 positions of
-    seeded random 4x4 games (four in a row), finished games included. Once it passes, the
-    report shows the package's own version.
+def decided(state: State, ply: int) -> float:
+    """The lesson's score: a finished game is worth 1,000 times :func:`win_loss`, more than
+    open lines ever counts on 4x4 (at most 10)."""
+    return 1000 * win_loss(state, ply)
 
-    >>> def winning_cells_only(state):   # forgets the blocks
-    ...     from tictac.threats import winning_cells
-    ...     return winning_cells(state, state.turn) if not state.is_terminal else ()
-    >>> print(check_forced_moves(winning_cells_only))
-    forced moves: 1645 of 6978 positions differ from the reference.
-      .../..O/.XX (O to move): expected [6], got []
-    ...
+
+def check_extension(function: Any) -> Report:
+    """Check ``function(state, depth)``, depth-limited minimax with open lines at the horizon,
+    :func:`decided` for finished games and the threat extension (past the horizon, only the
+    forced moves, at most :data:`~tictac.threats.MAX_EXTENSION` plies further), against
+    :func:`tictac.threats.extended_value`: on 200 positions of seeded random 4x4 games (four
+    in a row, five to twelve marks, finished games included), at depths 1 and 2. Once it
+    passes, the report shows the package's short version.
+
+    >>> def without_extension(state, depth, ply=0):
+    ...     if state.is_terminal:
+    ...         return decided(state, ply)
+    ...     if ply == depth:
+    ...         return open_lines(state, ply)
+    ...     values = [without_extension(state.play(m), depth, ply + 1) for m in state.legal_moves()]
+    ...     return max(values) if state.turn == "X" else min(values)
+    >>> print(check_extension(without_extension).summary())
+    threat extension: 47 of 200 positions differ from the reference.
     """
 
-    def normalised(state: State) -> object:
-        got = function(state)
-        try:
-            return sorted(state.index_of(move) for move in got)
-        except (TypeError, ValueError):
-            return got  # not a collection of moves: shown as it is
+    def values(state: State) -> tuple[float, ...]:
+        return tuple(function(state, depth) for depth in EXTENSION_DEPTHS)
 
-    return check_function(
-        "forced moves",
-        normalised,
-        lambda state: list(forced_moves(state)),
-        [*positions_3x3(), *_random_positions(State.new(4, 4, 4), 1500, seed=0)],
-        reveal=forced_moves,
-    )
+    def reference(state: State) -> tuple[float, ...]:
+        return tuple(
+            extended_value(state, depth, open_lines, decided) for depth in EXTENSION_DEPTHS
+        )
+
+    positions = _random_positions(State.new(4, 4, 4), EXTENSION_POSITIONS, marks=(5, 12), seed=0)
+    return check_function("threat extension", values, reference, positions, reveal=extended_value)
 
 
-def _random_positions(start: State, count: int, seed: int) -> list[State]:
-    """`count` positions from seeded random games from `start`, each cut at a random length
-    (finished games included)."""
+def _random_positions(
+    start: State, count: int, *, marks: tuple[int, int], seed: int
+) -> list[State]:
+    """`count` positions from seeded random games from `start`, each cut after a random
+    number of marks between `marks` (or where the game ended)."""
     rng = random.Random(seed)
     found = []
     for _ in range(count):
         state = start
-        for _ in range(rng.randrange(len(start.legal_moves()) + 1)):
+        for _ in range(rng.randint(*marks)):
             if state.is_terminal:
                 break
             state = state.play(rng.choice(state.legal_moves()))
