@@ -9,16 +9,23 @@ import random
 import pytest
 
 from tictac import State, open_lines, solve
-from tictac.exercises import check_extension, check_horizon, check_weights
+from tictac.exercises import (
+    GamesAgainstOpenLines,
+    WeightsReport,
+    check_extension,
+    check_heuristic,
+    check_horizon,
+    check_weights,
+    horizon_choices,
+)
 from tictac.exercises.lesson07_depth_limited import (
     HORIZON_POSITION,
     OPENINGS,
-    WeightsReport,
     decided,
-    horizon_choices,
     random_openings,
 )
 from tictac.players import completing_moves
+from tictac.scoring import weighted
 from tictac.state import other
 from tictac.threats import forced_moves
 
@@ -31,7 +38,7 @@ SOLUTION_WEIGHTS = {"open_1": 1, "open_2": 3, "open_3": 9}  # the solutions note
 def test_the_weights_starter_fails_with_a_hint() -> None:
     report = check_weights(STARTER_WEIGHTS)
     assert not report.passed
-    assert report.games == 2 * OPENINGS
+    assert report.played.games == 2 * OPENINGS
     assert "Every game was a draw" in report.summary()
     assert "which lines deserve more weight?" in report.summary()
     assert 'data-check="failed"' in report._repr_html_()
@@ -41,8 +48,8 @@ def test_the_weights_starter_fails_with_a_hint() -> None:
 def test_the_solution_weights_are_shown_better_whatever_the_openings(seed: int) -> None:
     report = check_weights(SOLUTION_WEIGHTS, seed=seed)
     assert report.passed, report.summary()
-    low, _ = report.interval
-    assert low > 0.5 and report.wins > report.losses
+    low, _ = report.played.interval
+    assert low > 0.5 and report.played.wins > report.played.losses
     assert "Well done!" in report.summary()
     assert 'data-check="passed"' in report._repr_html_()
 
@@ -50,13 +57,13 @@ def test_the_solution_weights_are_shown_better_whatever_the_openings(seed: int) 
 def test_weights_that_like_the_centre_only_are_worse() -> None:
     report = check_weights({"centre": 1})
     assert not report.passed
-    assert report.losses > report.wins
+    assert report.played.losses > report.played.wins
     assert "does not show it better" in report.summary()
 
 
 def test_open_lines_scaled_is_still_open_lines() -> None:
     report = check_weights({"open_1": 2, "open_2": 2, "open_3": 2, "open_4": 2}, seed=1)
-    assert not report.passed and report.wins + report.losses < 10
+    assert not report.passed and report.played.wins + report.played.losses < 10
 
 
 def test_weights_refuse_names_that_are_not_features() -> None:
@@ -68,12 +75,48 @@ def test_weights_refuse_names_that_are_not_features() -> None:
 
 def test_the_weights_check_is_deterministic() -> None:
     first, second = check_weights(SOLUTION_WEIGHTS), check_weights(SOLUTION_WEIGHTS)
-    assert (first.wins, first.draws, first.losses) == (second.wins, second.draws, second.losses)
+    assert first.played == second.played
 
 
 def test_an_interval_needs_decided_games() -> None:
-    report = WeightsReport({}, games=10, draws=10)
-    assert report.interval == (0.0, 1.0) and not report.passed
+    report = WeightsReport({}, GamesAgainstOpenLines(games=10, draws=10))
+    assert report.played.interval == (0.0, 1.0) and not report.passed
+
+
+# -- check_heuristic: the same games for a heuristic function ---------------------------------
+
+
+def weighted_lines(state: State, ply: int) -> float:
+    """A heuristic function like the solution's weights, right about won games too."""
+    if state.winner is not None:
+        return 1000 if state.winner == "X" else -1000
+    return weighted(SOLUTION_WEIGHTS)(state, ply)
+
+
+def test_check_heuristic_plays_the_same_games_as_check_weights() -> None:
+    report = check_heuristic(weighted_lines)
+    assert report.passed and report.checked > 1000, report.summary()
+    assert report.played == check_weights(SOLUTION_WEIGHTS).played
+    assert "mirror images agree" in report.summary() and "Well done!" in report.summary()
+    assert not check_heuristic(open_lines).passed
+
+
+def test_check_heuristic_fails_before_any_game_on_broken_properties() -> None:
+    def likes_the_top_left(state: State, ply: int) -> float:
+        return weighted_lines(state, ply) + (state.cells[0] == "X")
+
+    def zero_for_wins(state: State, ply: int) -> float:
+        return 0 if state.winner else weighted_lines(state, ply)
+
+    for broken in (likes_the_top_left, zero_for_wins):
+        report = check_heuristic(broken)
+        assert report.mismatches and report.played.games == 0 and not report.passed
+        assert "differ from the reference" in report.summary()
+
+    def raises(state: State, ply: int) -> float:
+        raise KeyError("oops")
+
+    assert "KeyError" in check_heuristic(raises).summary()
 
 
 def test_openings_are_one_random_mark_each_and_seeded() -> None:

@@ -19,8 +19,8 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
-- ``lesson07_depth_limited``: :func:`check_weights`, :func:`check_extension`,
-  :func:`check_horizon`
+- ``lesson07_depth_limited``: :func:`check_weights` (and :func:`check_heuristic` for a
+  heuristic function), :func:`check_extension`, :func:`check_horizon`
 - ``lesson10_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
@@ -92,11 +92,15 @@ from tictac.exercises.lesson06_making_it_fast import (
     check_window,
 )
 from tictac.exercises.lesson07_depth_limited import (
+    GamesAgainstOpenLines,
+    HeuristicReport,
     HorizonCheck,
     WeightsReport,
     check_extension,
+    check_heuristic,
     check_horizon,
     check_weights,
+    horizon_choices,
 )
 from tictac.exercises.lesson10_play import GameCheck, check_win_against
 
@@ -109,6 +113,8 @@ __all__ = [
     "CountCheck",
     "GameCheck",
     "GameReplay",
+    "GamesAgainstOpenLines",
+    "HeuristicReport",
     "HorizonCheck",
     "LegalityCheck",
     "LevelReport",
@@ -132,6 +138,7 @@ __all__ = [
     "check_fork_rule",
     "check_function",
     "check_game",
+    "check_heuristic",
     "check_horizon",
     "check_legality",
     "check_minimax",
@@ -150,4 +157,5 @@ __all__ = [
     "check_winner",
     "exercise_positions",
     "fork_moves",
+    "horizon_choices",
 ]

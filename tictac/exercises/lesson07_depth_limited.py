@@ -10,7 +10,7 @@ open lines:
 >>> report.passed
 False
 >>> print(report)
-weights {'open_1': 1, 'open_2': 1, 'open_3': 1}: in 200 games against open_lines, ...
+weights {'open_1': 1, 'open_2': 1, 'open_3': 1}: In 200 games against open_lines, ...
 
 :func:`check_extension` compares a depth-limited search with the threat extension with
 :func:`tictac.threats.extended_value`; the search without it differs:
@@ -37,7 +37,7 @@ from typing import Any
 
 from tictac.exercises.checking import Report, board_verdict_html, check_function, verdict_html
 from tictac.players import Player, searching
-from tictac.scoring import bounded, decisive, open_lines, weighted, win_loss
+from tictac.scoring import Score, bounded, decisive, open_lines, weighted, win_loss
 from tictac.search import alphabeta
 from tictac.seeds import Seed, random_source
 from tictac.solver import move_outcomes
@@ -46,18 +46,15 @@ from tictac.threats import extended_value
 from tictac.tournament import play_game, wilson_interval
 
 __all__ = [
-    "EXTENSION_POSITIONS",
-    "HORIZON_DEPTH",
-    "HORIZON_POSITION",
-    "OPENINGS",
+    "GamesAgainstOpenLines",
+    "HeuristicReport",
     "HorizonCheck",
     "WeightsReport",
     "check_extension",
+    "check_heuristic",
     "check_horizon",
     "check_weights",
-    "decided",
     "horizon_choices",
-    "random_openings",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -86,15 +83,14 @@ def random_openings(start: State, count: int, seed: Seed = 0) -> list[State]:
     return openings
 
 
-@dataclass(repr=False)
-class WeightsReport:
-    """How a heuristic made of weights fared against open lines: its wins, draws and losses.
+@dataclass
+class GamesAgainstOpenLines:
+    """The check's games: how a heuristic fared against open lines, from its side.
 
-    It passes when, of the games that were not drawn, the share it won has a 95% Wilson
-    interval entirely above one half.
+    They show it better when, of the games that were not drawn, the share it won has a 95%
+    Wilson interval entirely above one half.
     """
 
-    weights: dict[str, float]
     games: int = 0
     wins: int = 0
     draws: int = 0
@@ -106,32 +102,73 @@ class WeightsReport:
         return wilson_interval(self.wins, self.wins + self.losses)
 
     @property
-    def passed(self) -> bool:
+    def shown_better(self) -> bool:
         """Did the games show the heuristic better than open lines?"""
         return self.games > 0 and self.interval[0] > 0.5
 
-    def summary(self) -> str:
+    def told(self, hint: str) -> str:
+        """What the games showed, in words; `hint` for when every game was a draw."""
         played = (
-            f"weights {self.weights}: in {self.games} games against open_lines, both looking "
-            f"{LOOKAHEAD} move ahead, yours won {self.wins}, drew {self.draws} and lost "
-            f"{self.losses}."
+            f"In {self.games} games against open_lines, both looking {LOOKAHEAD} move ahead, "
+            f"yours won {self.wins}, drew {self.draws} and lost {self.losses}."
         )
         if not self.wins + self.losses:
             return (
                 f"{played} Every game was a draw, so nothing shows it better than open_lines. "
-                "Open lines counts every line still open alike, whatever it holds: which "
-                "lines deserve more weight?"
+                f"{hint}"
             )
         low, high = self.interval
         share = (
             f"It won {self.wins / (self.wins + self.losses):.0%} of the decided games "
             f"(95% interval {low:.0%} to {high:.0%})"
         )
-        if self.passed:
+        if self.shown_better:
             return f"{played} {share}: better than open_lines. Well done!"
         return (
             f"{played} {share}: that does not show it better than open_lines, which needs "
             "the whole interval above 50%."
+        )
+
+
+def _play_against_open_lines(heuristic: Score, seed: Seed) -> GamesAgainstOpenLines:
+    """The check's games on 4x4 (four in a row): a player using `heuristic` against one using
+    open lines, both one move ahead, from :data:`OPENINGS` random openings played twice."""
+    rng = random_source(seed)
+    yours = Player("yours", searching(depth=LOOKAHEAD, heuristic=heuristic))
+    theirs = Player("open lines", searching(depth=LOOKAHEAD, heuristic=open_lines))
+    played = GamesAgainstOpenLines()
+    for opening in random_openings(State.new(4, 4, 4), OPENINGS, rng):
+        for yours_is_x in (True, False):
+            yours.reseed(rng.randrange(2**32))
+            theirs.reseed(rng.randrange(2**32))
+            x, o = (yours, theirs) if yours_is_x else (theirs, yours)
+            result = play_game(x, o, start=opening).result
+            played.games += 1
+            if result == "draw":
+                played.draws += 1
+            elif (result == "X") == yours_is_x:
+                played.wins += 1
+            else:
+                played.losses += 1
+    return played
+
+
+@dataclass(repr=False)
+class WeightsReport:
+    """Weights for :func:`~tictac.scoring.weighted`, and how their heuristic fared against
+    open lines in the check's games (`played`)."""
+
+    weights: dict[str, float]
+    played: GamesAgainstOpenLines
+
+    @property
+    def passed(self) -> bool:
+        return self.played.shown_better
+
+    def summary(self) -> str:
+        return f"weights {self.weights}: " + self.played.told(
+            "Open lines counts every line still open alike, whatever it holds: which lines "
+            "deserve more weight?"
         )
 
     __str__ = __repr__ = summary
@@ -158,24 +195,87 @@ def check_weights(weights: Mapping[str, float], *, seed: Seed = 0) -> WeightsRep
     ValueError: 'open_two' is not a feature: the features are open_1, open_2, ... open_k ...
     """
     heuristic = weighted(weights)  # refuses names that are not features, and non-numbers
-    report = WeightsReport(dict(weights))
-    rng = random_source(seed)
-    yours = Player("yours", searching(depth=LOOKAHEAD, heuristic=heuristic))
-    theirs = Player("open lines", searching(depth=LOOKAHEAD, heuristic=open_lines))
-    for opening in random_openings(State.new(4, 4, 4), OPENINGS, rng):
-        for yours_is_x in (True, False):
-            yours.reseed(rng.randrange(2**32))
-            theirs.reseed(rng.randrange(2**32))
-            x, o = (yours, theirs) if yours_is_x else (theirs, yours)
-            result = play_game(x, o, start=opening).result
-            report.games += 1
-            if result == "draw":
-                report.draws += 1
-            elif (result == "X") == yours_is_x:
-                report.wins += 1
-            else:
-                report.losses += 1
+    return WeightsReport(dict(weights), _play_against_open_lines(heuristic, seed))
+
+
+@dataclass(repr=False)
+class HeuristicReport(Report):
+    """A :class:`Report` on a heuristic function: its properties, then (once they hold) its
+    games against open lines (`played`). It passes when both do."""
+
+    played: GamesAgainstOpenLines = field(default_factory=GamesAgainstOpenLines)
+
+    @property
+    def passed(self) -> bool:
+        return super().passed and self.played.shown_better
+
+    def summary(self) -> str:
+        if not super().passed or not self.played.games:
+            return super().summary()
+        return (
+            f"{self.name}: mirror images agree and won games count for the winner in all "
+            f"{self.checked} positions. "
+            + self.played.told(
+                "Open lines counts a line one mark short of a win the same as a line with one "
+                "mark: which lines deserve more?"
+            )
+        )
+
+
+def check_heuristic(heuristic: Score, *, seed: Seed = 0) -> HeuristicReport:
+    """Check a heuristic function ``h(state, ply) -> number`` (X's view) for 4x4 with four in
+    a row, and show whether it beats open lines (:func:`check_weights` does the same for a
+    heuristic made of weights).
+
+    First its properties, on every position with up to three marks and on two finished ones
+    (the heuristic is called with ``ply=0``): mirror images get the same value, a position X
+    has won is worth more than 0 and one O has won less than 0. Then the games of
+    :func:`check_weights`.
+
+    >>> check_heuristic(open_lines).passed
+    False
+    >>> def x_in_the_corner(state, ply):   # mirror images disagree
+    ...     return 1 if state.cells[0] == "X" else 0
+    >>> print(check_heuristic(x_in_the_corner).summary())
+    heuristic: ... positions differ from the reference.
+    """
+    positions = _first_positions(State.new(4, 4, 4), 3)
+
+    def reference(state: State) -> object:
+        if state.winner == "X":
+            return "positive"
+        if state.winner == "O":
+            return "negative"
+        return "the same for all mirror images"
+
+    def verdict(state: State) -> object:
+        value = heuristic(state, 0)
+        if state.winner == "X":
+            return "positive" if value > 0 else value
+        if state.winner == "O":
+            return "negative" if value < 0 else value
+        images = {heuristic(image, 0) for image in state.symmetries()}
+        return "the same for all mirror images" if len(images) == 1 else sorted(images)
+
+    won = [State.parse("XXXX/OOO./..../....", k=4), State.parse("XXX./OOOO/X.../....", k=4)]
+    found = check_function("heuristic", verdict, reference, [*positions, *won])
+    report = HeuristicReport(found.name, found.checked, found.mismatches, found.error)
+    if found.passed:
+        try:
+            report.played = _play_against_open_lines(heuristic, seed)
+        except Exception as error:  # the student's code: report, don't crash the lesson
+            report.error = f"{type(error).__name__}: {error} (during the games)"
     return report
+
+
+def _first_positions(start: State, marks: int) -> list[State]:
+    """Every position with up to `marks` marks, level by level (no deeper level is built)."""
+    level = [start]
+    states = list(level)
+    for _ in range(marks):
+        level = list(dict.fromkeys(s._play_unchecked(m) for s in level for m in s.legal_moves()))
+        states += level
+    return states
 
 
 # ---------------------------------------------------------------------------------------------
