@@ -27,12 +27,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import alphabeta_minimum
-import claims_beyond_3x3
+import claims_depth_limited
 import claims_proving
 import lesson_figures
 import odds
 
-from tictac.exercises import lesson04_difficulty_levels
+from tictac.exercises import lesson04_difficulty_levels, lesson07_depth_limited
 
 Number = int | float
 
@@ -195,34 +195,34 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("the two-ply tree of Figure 5.2 in Russell and Norvig's", "Russell and Norvig"),
     ),
     #
-    "07-beyond-3x3": (
+    "07-depth-limited": (
         Checked(
-            "images visits 39,429 positions",
-            lambda: claims_beyond_3x3.alphabeta_visits(4, 4, 4),
+            "only after visiting 39,429 positions",
+            lambda: claims_depth_limited.alphabeta_visits(4, 4, 4),
+        ),
+        Cited("Claude Shannon's *Programming a Computer for Playing Chess* (1950)", "Shannon"),
+        Checked(
+            "The check plays 100 random openings twice",
+            lambda: lesson07_depth_limited.OPENINGS,
         ),
         Checked(
-            "The fast solver visits 20,",
-            lambda: claims_beyond_3x3.solver_visits(4, 4, 4),
-        ),
-        Checked(
-            "after only 20 positions",
-            lambda: claims_beyond_3x3.solver_visits(4, 4, 4),
-        ),
-        Checked(
-            "the solver visits 5,827 positions",
-            lambda: claims_beyond_3x3.solver_visits(4, 4, 4, pairing=False),
-        ),
-        Checked("so 0.5 may mean all draws", lambda: claims_beyond_3x3.mean_of_all_draws()),
-        Cited("*Bandit Based Monte-Carlo Planning*, 2006", "Kocsis and Szepesvári"),
-        Cited(
-            "*Go-Moku Solved by New Search Techniques* (1993)", "Allis, van den Herik and Huntjens"
+            "on 200 positions of random 4x4 games",
+            lambda: lesson07_depth_limited.EXTENSION_POSITIONS,
         ),
         Cited(
-            "*Searching for Solutions in Games and Artificial Intelligence* (1994)",
-            "Allis's thesis",
+            '"A generalised quiescence search algorithm", *Artificial Intelligence* 43, 1990',
+            "D. F. Beal",
         ),
-        Cited("(Hales and Jewett, 1963)", "Hales and Jewett"),
-        Cited("*A Survey of Monte Carlo Tree Search Methods*, 2012", "Browne and others"),
+        Cited("The chess program Chess 4.5 made the idea standard", "D. J. Slate and L. R. Atkin"),
+        Cited(
+            '"CHESS 4.5 – The Northwestern University chess program", in *Chess Skill in Man '
+            "and Machine*, 1977",
+            "D. J. Slate and L. R. Atkin",
+        ),
+        Cited(
+            '"Best-first fixed-depth minimax algorithms", *Artificial Intelligence* 87, 1996',
+            "A. Plaat, J. Schaeffer, W. Pijls and A. de Bruin",
+        ),
     ),
     #
     "08-monte-carlo": (
@@ -284,12 +284,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "06-making-it-fast-solutions": (),
     #
-    "07-beyond-3x3-solutions": (
-        Checked(
-            "a line with one mark 3, with two 15, with three 63",
-            lambda: claims_beyond_3x3.weights_of_a_line(),
-        ),
-    ),
+    "07-depth-limited-solutions": (),
     #
     "08-monte-carlo-solutions": (),
     "09-proving-bigger-boards-solutions": (),

@@ -33,8 +33,11 @@ from tictac.players import (
     make_player,
     offered_levels,
     random_move,
+    searching,
     which_rule,
 )
+from tictac.scoring import open_lines, two_in_a_row, weighted
+from tictac.search import alphabeta
 from tictac.state import Mark, other
 from tictac.tournament import play_game, play_match, wilson_interval
 
@@ -540,3 +543,40 @@ def test_the_remembered_completing_moves_are_those_worked_out_afresh() -> None:
     answer = completing_moves(State.parse("XX./OO./..."), "O")
     answer.append(9)  # a caller's list is its own: the memo is not changed
     assert completing_moves(State.parse("XX./OO./..."), "O") == [5]
+
+
+# ---------------------------------------------------------------------------------------------
+# searching: a win it sees outranks every guess, however large
+
+
+def test_searching_takes_a_win_over_a_heuristic_worth_more_than_win_loss() -> None:
+    greedy = searching(depth=1, heuristic=weighted({"open_3": 100}))
+    win_now = State.parse("XXX./OO../O.../....", k=4)  # X wins at 3; other moves score 100
+    assert 3 not in alphabeta(win_now, depth=1, heuristic=weighted({"open_3": 100})).best_moves
+    assert {greedy(win_now, random.Random(seed)) for seed in range(10)} == {3}
+    must_block = State.parse("OOO./XX../X.../...X", k=4)  # X to move; O wins at 3 unless blocked
+
+    def gloomy(state: State, ply: int) -> float:
+        return -100  # every running game looks worse for X than a loss does to win_loss
+
+    assert alphabeta(must_block, depth=2, heuristic=gloomy).best_moves != (3,)  # the trap
+    cautious = searching(depth=2, heuristic=gloomy)
+    assert {cautious(must_block, random.Random(seed)) for seed in range(10)} == {3}
+
+
+def test_searching_chooses_as_before_when_the_heuristic_stays_below_a_win() -> None:
+    """Squeezing the heuristic keeps its order: the "heuristic" level's choices on 3x3 are
+    those of the plain search (two_in_a_row never reaches 1 there)."""
+    rule = searching(depth=3, heuristic=two_in_a_row)
+    for state in [s for s in reachable_states() if not s.is_terminal][::17]:
+        plain = alphabeta(state, depth=3, heuristic=two_in_a_row, memo=True).best_moves
+        chosen = {rule(state, random.Random(seed)) for seed in range(6)}
+        assert chosen <= set(plain), state
+
+
+def test_searching_can_extend_threats() -> None:
+    horizon = State.parse(".X.X/OXXO/O.XO/....", k=4)  # Lesson 7's: only 0 holds the draw
+    plain = searching(depth=2, heuristic=open_lines)
+    extended = searching(depth=2, heuristic=open_lines, extend_threats=True)
+    assert plain(horizon, random.Random(0)) == 12
+    assert extended(horizon, random.Random(0)) == 0

@@ -83,7 +83,15 @@ from typing import Any
 from tictac import solver
 from tictac.budget import DEFAULT_BUDGET, SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
 from tictac.mcts import uct_rule
-from tictac.scoring import Score, depth_scaled, plus_minus_ten, two_in_a_row, win_loss
+from tictac.scoring import (
+    Score,
+    bounded,
+    decisive,
+    depth_scaled,
+    plus_minus_ten,
+    two_in_a_row,
+    win_loss,
+)
 from tictac.search import alphabeta
 from tictac.seeds import Seed, random_source
 from tictac.state import EMPTY, IllegalMove, Mark, State, other, winning_lines
@@ -454,22 +462,47 @@ def blend(primary: Rule, alternative: Rule, probability: float) -> Rule:
 
 
 def searching(
-    *, depth: int, heuristic: Score, score: Score = win_loss, budget: BudgetLike = DEFAULT_BUDGET
+    *,
+    depth: int,
+    heuristic: Score,
+    score: Score = win_loss,
+    extend_threats: bool = False,
+    budget: BudgetLike = DEFAULT_BUDGET,
 ) -> Rule:
     """Depth-limited minimax (alpha-beta, same answer): look `depth` moves ahead, value the
     positions there by `heuristic`, and take a best move (ties broken at random); each
-    move's search within `budget`."""
+    move's search within `budget`. `extend_threats` searches on past `depth` while a side
+    must win or block at once (:mod:`tictac.threats`).
+
+    A win it can see always counts for more than any guess, however large the heuristic's
+    values: the search compares :func:`~tictac.scoring.decisive` `score` with
+    :func:`~tictac.scoring.bounded` `heuristic`, which keep each one's order but put every win
+    above, and every loss below, every heuristic value. Here X can win at once at 3; a
+    heuristic worth 100 for each line open to X with three X marks values every other move
+    at 100, and a plain search would prefer them to the win, worth 1 for ``win_loss``:
+
+    >>> from tictac.scoring import weighted
+    >>> greedy = searching(depth=1, heuristic=weighted({"open_3": 100}))
+    >>> greedy(State.parse("XXX./OO../O.../....", k=4), random.Random(0))
+    3
+    """
     if not isinstance(depth, int) or depth < 1:
         raise ValueError(
             f"the search depth must be a whole number of moves, 1 or more, not {depth!r}"
         )
-
+    strict_score, guess = decisive(score), bounded(heuristic)
     known: dict[State, tuple[int, ...]] = {}  # a position's best moves never change
 
     def rule(state: State, rng: random.Random) -> int:
         if state not in known:
             found = alphabeta(
-                state, score=score, depth=depth, heuristic=heuristic, memo=True, budget=budget
+                state,
+                score=strict_score,
+                depth=depth,
+                heuristic=guess,
+                memo=True,
+                extend_threats=extend_threats,
+                budget=budget,
             )
             known[state] = found.best_moves
         return rng.choice(known[state])

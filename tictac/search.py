@@ -19,6 +19,8 @@ The options, the same for every search:
 * `score` values finished games (:mod:`tictac.scoring`; default :func:`~tictac.scoring.win_loss`);
 * `depth` and `heuristic` stop the search `depth` plies below the start and value the
   positions there with the heuristic, e.g. ``depth=5, heuristic=two_in_a_row``;
+* ``extend_threats=True`` searches on past the depth limit while a side must act on a threat,
+  trying only the forced moves, up to `max_extension` plies further (:mod:`tictac.threats`);
 * `memo` remembers the value of every position searched, either as it is (``"plain"`` or
   True) or together with its mirror images (``"symmetric"``); alpha-beta's memo (a
   *transposition table*) also remembers bounds. ``table=`` is alpha-beta's old name for it;
@@ -54,8 +56,9 @@ from tictac.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
 from tictac.numbertree import NumberTree, Position, leaf_number
 from tictac.scoring import Score, win_loss
 from tictac.seeds import Seed, random_source
-from tictac.state import State, X, other, symmetry_permutations, winning_lines
+from tictac.state import State, X, other, symmetry_permutations
 from tictac.textbook import minimax_value
+from tictac.threats import MAX_EXTENSION, ThreatExtension, line_partners
 
 __all__ = [
     "Memo",
@@ -265,6 +268,8 @@ def minimax(
     trace: bool = False,
     trace_depth: int | None = None,
     budget: BudgetLike = DEFAULT_BUDGET,
+    extend_threats: bool = False,
+    max_extension: int | None = None,
 ) -> SearchResult:
     """Minimax: every move of every position, down to the end of the game or to `depth`.
 
@@ -282,6 +287,7 @@ def minimax(
     """
     search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth, memo)
     search.use_memo(_memo_key("memo", memo))
+    _extend_threats(search, state, extend_threats, max_extension, trace_depth)
     search.meter = meter(budget, state, "minimax", _advice(depth, memo, "minimax"))
     value, move_values = search.search_root(state, lambda child: search.minimax(child, 1))
     return search.result(value, move_values, tie_break, seed)
@@ -302,6 +308,8 @@ def alphabeta(
     trace_depth: int | None = None,
     table: Memo = None,
     budget: BudgetLike = DEFAULT_BUDGET,
+    extend_threats: bool = False,
+    max_extension: int | None = None,
 ) -> SearchResult:
     """Alpha-beta: minimax that skips moves which cannot change the value. Same value, less work.
 
@@ -342,6 +350,7 @@ def alphabeta(
         search.moves = lambda position: tuple(order_moves(position))
     elif order_moves:
         search.moves = _moves_best_first
+    _extend_threats(search, state, extend_threats, max_extension, trace_depth)
     if exact_root:
         value, move_values = search.search_root(
             state, lambda child: search.alphabeta(child, 1, -INF, INF)
@@ -413,7 +422,7 @@ class _Search:
             value = self.leaf_value(state, ply)
         else:
             values = [
-                self.minimax(state._play_unchecked(move), ply + 1) for move in state.legal_moves()
+                self.minimax(state._play_unchecked(move), ply + 1) for move in self.moves(state)
             ]
             value = max(values) if state.turn == X else min(values)
         if self.memo is not None:
@@ -711,6 +720,52 @@ def _new_search(
     return search
 
 
+def _extend_threats(
+    search: _Search,
+    state: Position,
+    extend_threats: bool,
+    max_extension: int | None,
+    trace_depth: int | None,
+) -> None:
+    """With `extend_threats`, make `search` search on past its depth limit while a side must
+    act on a threat (see :mod:`tictac.threats`): a leaf test and a choice of moves of its own
+    replace the search's, which stay untouched (and as fast) without it."""
+    if not isinstance(extend_threats, bool):
+        raise TypeError(f"extend_threats is True or False, not {extend_threats!r}")
+    if not extend_threats:
+        if max_extension is not None:
+            raise ValueError(
+                "max_extension bounds the threat extension: give extend_threats=True as well"
+            )
+        return
+    if not isinstance(state, State):
+        raise ValueError(
+            "extend_threats=True looks for lines about to be completed, which a tree of "
+            "numbers does not have: leave it out"
+        )
+    if search.horizon == _NO_HORIZON:
+        raise ValueError(
+            "extend_threats=True searches on past a depth limit, so it needs depth=... and "
+            "heuristic=... too; without a depth limit the search goes to the end anyway"
+        )
+    if max_extension is None:
+        max_extension = MAX_EXTENSION
+    if isinstance(max_extension, bool) or not isinstance(max_extension, int) or max_extension < 0:
+        raise ValueError(
+            f"max_extension must be a whole number of plies, 0 or more, not {max_extension!r}"
+        )
+    extension = ThreatExtension(
+        horizon=search.horizon,
+        max_extension=max_extension,
+        first_marks=state.moves_made,
+        moves=search.moves,
+    )
+    search.is_leaf = extension.is_leaf  # type: ignore[method-assign, assignment]
+    search.moves = extension.moves
+    if isinstance(search, _TracedSearch) and trace_depth is None:
+        search.trace_depth = extension.last  # trace the extension too
+
+
 def _number_tree_options(score: Score, memo: Memo, order_moves: object) -> Score:
     """The score of a search on a tree of numbers, once its options are checked."""
     if score is not win_loss and score is not leaf_number:  # type: ignore[comparison-overlap]
@@ -814,7 +869,7 @@ def _break_tie(best_moves: tuple[int, ...], tie_break: TieBreak, seed: Seed) -> 
 def _moves_best_first(state: State) -> tuple[int, ...]:
     """Legal moves, likeliest best first: a move that wins, then one that blocks a win of the
     opponent's, then cells on more lines (on 3x3: the centre, then corners, then edges)."""
-    partners = _line_partners(state.rows, state.cols, state.k)
+    partners = line_partners(state.rows, state.cols, state.k)
     cells, me, opponent = state.cells, state.turn, other(state.turn)
 
     def promise(move: int) -> tuple[bool, bool, int]:
@@ -824,13 +879,3 @@ def _moves_best_first(state: State) -> tuple[int, ...]:
         return (not wins, not blocks, -len(lines))
 
     return tuple(sorted(state.legal_moves(), key=promise))
-
-
-@functools.cache
-def _line_partners(rows: int, cols: int, k: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each cell, the other cells of every winning line through it."""
-    lines = winning_lines(rows, cols, k)
-    return tuple(
-        tuple(tuple(i for i in line if i != cell) for line in lines if cell in line)
-        for cell in range(rows * cols)
-    )

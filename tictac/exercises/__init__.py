@@ -19,7 +19,8 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
-- ``lesson07_beyond_3x3``: :func:`check_heuristic`, :func:`check_who_wins`
+- ``lesson07_depth_limited``: :func:`check_weights` (and :func:`check_heuristic` for a
+  heuristic function), :func:`check_extension`, :func:`check_horizon`
 - ``lesson08_monte_carlo``: :func:`check_ucb1`, :func:`check_back_up`,
   :func:`check_next_playout`
 - ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`, :func:`check_pairing`,
@@ -95,11 +96,16 @@ from tictac.exercises.lesson06_making_it_fast import (
     check_unvisited_leaves,
     check_window,
 )
-from tictac.exercises.lesson07_beyond_3x3 import (
+from tictac.exercises.lesson07_depth_limited import (
+    GamesAgainstOpenLines,
     HeuristicReport,
-    WhoWinsCheck,
+    HorizonCheck,
+    WeightsReport,
+    check_extension,
     check_heuristic,
-    check_who_wins,
+    check_horizon,
+    check_weights,
+    horizon_choices,
 )
 from tictac.exercises.lesson08_monte_carlo import (
     ROOT_PUZZLE,
@@ -135,7 +141,9 @@ __all__ = [
     "CountCheck",
     "GameCheck",
     "GameReplay",
+    "GamesAgainstOpenLines",
     "HeuristicReport",
+    "HorizonCheck",
     "LegalityCheck",
     "LevelReport",
     "Mismatch",
@@ -151,7 +159,7 @@ __all__ = [
     "SeparationReport",
     "UCB1Report",
     "VisitOrderCheck",
-    "WhoWinsCheck",
+    "WeightsReport",
     "check_alphabeta",
     "check_alphabeta_nodes",
     "check_back_up",
@@ -161,10 +169,12 @@ __all__ = [
     "check_count",
     "check_dead_cells",
     "check_depth_aware_minimax",
+    "check_extension",
     "check_fork_rule",
     "check_function",
     "check_game",
     "check_heuristic",
+    "check_horizon",
     "check_legality",
     "check_lines_without_a_pair",
     "check_minimax",
@@ -181,12 +191,13 @@ __all__ = [
     "check_ucb1",
     "check_unvisited_leaves",
     "check_visit_order",
+    "check_weights",
     "check_win_against",
-    "check_who_wins",
     "check_window",
     "check_winner",
     "exercise_positions",
     "fork_moves",
+    "horizon_choices",
     "root_puzzle",
     "visit_order",
 ]

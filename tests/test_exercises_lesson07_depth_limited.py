@@ -1,0 +1,279 @@
+"""The checks of Lesson 7 (when you cannot search to the end): weights shown better than open
+lines, the forced moves of the threat extension, and a position that shows the horizon effect.
+Each fails its starter, passes the solution and fails plausible wrong answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tictac import State, open_lines, solve
+from tictac.exercises import (
+    GamesAgainstOpenLines,
+    WeightsReport,
+    check_extension,
+    check_heuristic,
+    check_horizon,
+    check_weights,
+    horizon_choices,
+)
+from tictac.exercises.lesson07_depth_limited import (
+    HORIZON_POSITION,
+    OPENINGS,
+    decided,
+    random_openings,
+)
+from tictac.players import completing_moves
+from tictac.scoring import weighted
+from tictac.state import other
+from tictac.threats import forced_moves
+
+# -- exercise 1: weights --------------------------------------------------------------------
+
+STARTER_WEIGHTS = {"open_1": 1, "open_2": 1, "open_3": 1}  # the lesson's starter: open lines
+SOLUTION_WEIGHTS = {"open_1": 1, "open_2": 3, "open_3": 9}  # the solutions notebook's
+
+
+def test_the_weights_starter_fails_with_a_hint() -> None:
+    report = check_weights(STARTER_WEIGHTS)
+    assert not report.passed
+    assert report.played.games == 2 * OPENINGS
+    assert "Every game was a draw" in report.summary()
+    assert "which lines deserve more weight?" in report.summary()
+    assert 'data-check="failed"' in report._repr_html_()
+
+
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow), 2])
+def test_the_solution_weights_are_shown_better_whatever_the_openings(seed: int) -> None:
+    report = check_weights(SOLUTION_WEIGHTS, seed=seed)
+    assert report.passed, report.summary()
+    low, _ = report.played.interval
+    assert low > 0.5 and report.played.wins > report.played.losses
+    assert "Well done!" in report.summary()
+    assert 'data-check="passed"' in report._repr_html_()
+
+
+def test_weights_that_like_the_centre_only_are_worse() -> None:
+    report = check_weights({"centre": 1})
+    assert not report.passed
+    assert report.played.losses > report.played.wins
+    assert "does not show it better" in report.summary()
+
+
+def test_open_lines_scaled_is_still_open_lines() -> None:
+    report = check_weights({"open_1": 2, "open_2": 2, "open_3": 2, "open_4": 2}, seed=1)
+    assert not report.passed and report.played.wins + report.played.losses < 10
+
+
+def test_weights_refuse_names_that_are_not_features() -> None:
+    with pytest.raises(ValueError, match="'lines' is not a feature"):
+        check_weights({"lines": 1})
+    with pytest.raises(ValueError, match="must be a finite number"):
+        check_weights({"open_2": "a lot"})  # type: ignore[dict-item]
+
+
+def test_the_weights_check_is_deterministic() -> None:
+    first, second = check_weights(SOLUTION_WEIGHTS), check_weights(SOLUTION_WEIGHTS)
+    assert first.played == second.played
+
+
+def test_an_interval_needs_decided_games() -> None:
+    report = WeightsReport({}, GamesAgainstOpenLines(games=10, draws=10))
+    assert report.played.interval == (0.0, 1.0) and not report.passed
+
+
+# -- check_heuristic: the same games for a heuristic function ---------------------------------
+
+
+def weighted_lines(state: State, ply: int) -> float:
+    """A heuristic function like the solution's weights, right about won games too."""
+    if state.winner is not None:
+        return 1000 if state.winner == "X" else -1000
+    return weighted(SOLUTION_WEIGHTS)(state, ply)
+
+
+def test_check_heuristic_plays_the_same_games_as_check_weights() -> None:
+    report = check_heuristic(weighted_lines)
+    assert report.passed and report.checked > 1000, report.summary()
+    assert report.played == check_weights(SOLUTION_WEIGHTS).played
+    assert "mirror images agree" in report.summary() and "Well done!" in report.summary()
+    assert not check_heuristic(open_lines).passed
+
+
+def test_check_heuristic_fails_before_any_game_on_broken_properties() -> None:
+    def likes_the_top_left(state: State, ply: int) -> float:
+        return weighted_lines(state, ply) + (state.cells[0] == "X")
+
+    def zero_for_wins(state: State, ply: int) -> float:
+        return 0 if state.winner else weighted_lines(state, ply)
+
+    for broken in (likes_the_top_left, zero_for_wins):
+        report = check_heuristic(broken)
+        assert report.mismatches and report.played.games == 0 and not report.passed
+        assert "differ from the reference" in report.summary()
+
+    def raises(state: State, ply: int) -> float:
+        raise KeyError("oops")
+
+    assert "KeyError" in check_heuristic(raises).summary()
+
+
+def test_openings_are_one_random_mark_each_and_seeded() -> None:
+    openings = random_openings(State.new(4, 4, 4), 50, seed=3)
+    assert openings == random_openings(State.new(4, 4, 4), 50, seed=3)
+    assert all(o.cells.count("X") == o.cells.count("O") == 1 for o in openings)
+    assert len(set(openings)) > 40  # 240 openings to draw from
+
+
+# -- exercise 2: the threat extension by hand -------------------------------------------------
+
+
+def starter(state: State, depth: int, ply: int = 0) -> float:
+    """The lesson's starter: depth-limited minimax without the extension."""
+    if state.is_terminal:
+        return decided(state, ply)
+    if ply == depth:
+        return open_lines(state, ply)
+    values = [starter(state.play(move), depth, ply + 1) for move in state.legal_moves()]
+    return max(values) if state.turn == "X" else min(values)
+
+
+def solution(state: State, depth: int, ply: int = 0, *, limit: int = 8) -> float:
+    """The solutions notebook's: past the horizon, only wins or else blocks (Lesson 2's
+    completing moves), at most `limit` plies further."""
+    if state.is_terminal:
+        return decided(state, ply)
+    moves = state.legal_moves()
+    if ply >= depth:
+        mine, theirs = (completing_moves(state, mark) for mark in (state.turn, other(state.turn)))
+        moves = mine or theirs
+        if not moves or ply == depth + limit:
+            return open_lines(state, ply)
+    values = [solution(state.play(m), depth, ply + 1, limit=limit) for m in moves]
+    return max(values) if state.turn == "X" else min(values)
+
+
+def test_the_extension_starter_fails_and_the_solution_passes() -> None:
+    report = check_extension(starter)
+    assert not report.passed and report.mismatches
+    assert 'data-check="failed"' in report._repr_html_()
+    assert report.revealed() is None  # no answer before the student has one
+    passed = check_extension(solution)
+    assert passed.passed, passed.summary()
+    assert "def extended_value" in passed._repr_html_()
+    assert 'data-check="passed"' in passed._repr_html_()
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        lambda state, depth: solution(state, depth, limit=0),  # no extension at all
+        lambda state, depth: solution(state, depth, limit=1),  # stops one ply past the horizon
+        lambda state, depth: starter(state, depth - 1) if depth > 1 else starter(state, depth),
+    ],
+    ids=["no extension", "one ply of extension", "a ply short"],
+)
+def test_wrong_extensions_fail(wrong: object) -> None:
+    assert not check_extension(wrong).passed
+
+
+def test_every_legal_move_past_the_horizon_is_not_the_extension() -> None:
+    """Searching every move while a threat is pending (not only the forced ones) differs."""
+
+    def too_wide(state: State, depth: int, ply: int = 0) -> float:
+        if state.is_terminal:
+            return decided(state, ply)
+        pending = forced_moves(state)
+        if ply >= depth and (not pending or ply == depth + 1):  # one ply: wide gets costly
+            return open_lines(state, ply)
+        values = [too_wide(state.play(m), depth, ply + 1) for m in state.legal_moves()]
+        return max(values) if state.turn == "X" else min(values)
+
+    report = check_extension(too_wide)
+    assert not report.passed
+    limited = check_extension(lambda state, depth: solution(state, depth, limit=1))
+    assert {m.state for m in report.mismatches} != {m.state for m in limited.mismatches}
+
+
+def test_an_extension_that_raises_is_reported() -> None:
+    def broken(state: State, depth: int) -> float:
+        raise KeyError("oops")
+
+    assert "KeyError" in check_extension(broken).summary()
+
+
+# -- exercise 3: the horizon effect -----------------------------------------------------------
+
+
+def test_the_lessons_position_shows_the_horizon_effect() -> None:
+    """What the lesson says: O to move; only 0 holds the draw; depth 2 plays 12."""
+    position = HORIZON_POSITION
+    assert position.turn == "O" and solve(position) == 0
+    drawing = [m for m in position.legal_moves() if solve(position.play(m)) == 0]
+    assert drawing == [0]
+    assert horizon_choices(position) == (12,)
+    assert horizon_choices(position, extend_threats=True) == (0,)
+    assert not forced_moves(position)  # a quiet position: nothing forced at the root
+
+
+def test_the_horizon_starter_and_the_lessons_position_fail() -> None:
+    starter = check_horizon(State.new(4, 4, 4))
+    assert not starter.passed
+    assert "does not walk into a loss" in str(starter)
+    assert 'data-check="failed"' in starter._repr_html_()
+    for image in HORIZON_POSITION.symmetries():
+        assert "the lesson's position" in str(check_horizon(image))
+
+
+def find_horizon_position(seed: int) -> State:
+    """What the solutions notebook does: random positions, tested like the check does."""
+    rng = random.Random(seed)
+    while True:
+        state = State.new(4, 4, 4)
+        for _ in range(rng.randrange(6, 10)):
+            if state.is_terminal:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if check_horizon(state).passed:
+            return state
+
+
+def test_other_horizon_positions_pass() -> None:
+    for position in (find_horizon_position(seed) for seed in (7, 3)):
+        check = check_horizon(position)
+        assert check.passed and "Well done!" in str(check)
+        assert 'data-check="passed"' in check._repr_html_()
+        sign = 1 if position.turn == "X" else -1
+        for move in check.plain:  # the search's choice loses, the extension's does not
+            assert sign * solve(position.play(move)) < 0
+        for move in check.extended:
+            assert sign * solve(position.play(move)) >= 0
+
+
+@pytest.mark.parametrize(
+    ("position", "problem"),
+    [
+        (State.parse("XXXX/OOO./..../....", k=4), "the game is over"),
+        (State.parse("OOO./OXX./OXX./...X", k=4), "every move loses for X"),
+        (State.new(), "4x4 with four in a row"),
+        (State.new(4, 4, 3), "4x4 with four in a row"),
+        ("..../..../..../....", "a position is a State"),
+    ],
+)
+def test_the_horizon_check_says_what_is_missing(position: State, problem: str) -> None:
+    check = check_horizon(position)
+    assert not check.passed and problem in str(check)
+    assert 'data-check="failed"' in check._repr_html_()
+
+
+def test_a_loss_the_extension_cannot_see_is_not_enough() -> None:
+    """Depth 2 walks into a loss here too, and the extension may still play it: the loss
+    does not come through a line of forced moves alone."""
+    position = State.parse("..../O.XO/OXX./...X", k=4)
+    assert position.turn == "O"
+    assert [solve(position.play(move)) for move in horizon_choices(position)] == [1]
+    extended = horizon_choices(position, extend_threats=True)
+    assert any(solve(position.play(move)) == 1 for move in extended)
+    check = check_horizon(position)
+    assert not check.passed and "does not save it" in str(check)

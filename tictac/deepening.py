@@ -1,0 +1,289 @@
+"""Depth-limited search done the way game programs do it: iterative deepening, and MTD(f).
+
+**Iterative deepening** searches to depth 1, then 2, then 3, ... up to `depth`. Each search
+but the first tries the moves of every position in the order the previous one found best:
+the previous search's transposition table (its memo) holds a value for each position it
+visited, and the moves whose positions it valued best for the mover come first. Alpha-beta
+skips most when good moves come first (Lesson 6), so the last search often visits fewer
+positions than a search that goes straight to `depth`; the earlier ones cost a fraction
+more, and a program short of time can stop after any of them with a move in hand. The idea
+goes back to the chess program Chess 4.5 (D. J. Slate and L. R. Atkin, "CHESS 4.5 - The
+Northwestern University chess program", in *Chess Skill in Man and Machine*, 1977).
+
+**MTD(f)** asks alpha-beta only yes-or-no questions: searched with a *null window*, a window
+with no value inside it, alpha-beta answers "is the value at least β?" and returns a bound
+that says which. Each answer narrows the range the value lies in, and the next question is
+asked at the new bound, until the range closes on one value. A transposition table that
+keeps bounds (``memo=``) lets each search reuse what the earlier ones learnt. The algorithm
+is from A. Plaat, J. Schaeffer, W. Pijls and A. de Bruin, "Best-first fixed-depth minimax
+algorithms", *Artificial Intelligence* 87, 1996; with ``null_window=True``,
+:func:`iterative_deepening` runs it at each depth, starting from the previous depth's value.
+
+Both are built on the searches of :mod:`tictac.search` and count their work the same way:
+``nodes`` is every position visited, the root and the answers from the memo included.
+
+Here O is to move, and only 0 holds the draw (X wins after any other move, two moves after
+O's next one). Searching deeper, the search changes its mind twice; at depth 4 it sees it:
+
+>>> from tictac.scoring import open_lines
+>>> from tictac.state import State
+>>> def decided(state, ply):   # a win outweighs any open-lines count
+...     return 1000 * win_loss(state, ply)
+>>> start = State.parse(".X.X/OXXO/O.XO/....", k=4)
+>>> deepened = iterative_deepening(start, depth=4, heuristic=open_lines, score=decided)
+>>> [(step.depth, step.value, step.move) for step in deepened.iterations]
+[(1, 2, 0), (2, 3, 12), (3, 1, 12), (4, 2, 0)]
+>>> found = mtdf(start, depth=4, heuristic=open_lines, score=decided)
+>>> found.value, found.move, len(found.tests)
+(2, 0, 3)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.scoring import Score, win_loss
+from tictac.search import (
+    INF,
+    Memo,
+    SearchStats,
+    _advice,
+    _Entry,
+    _extend_threats,
+    _memo_key,
+    _moves_best_first,
+    _new_search,
+    _Search,
+    _SharedWindow,
+)
+from tictac.state import State, X
+
+__all__ = ["DeepeningResult", "DepthResult", "iterative_deepening", "mtdf"]
+
+
+@dataclass(frozen=True)
+class DepthResult:
+    """One search to a fixed `depth`: the value, the move chosen (the first best move found;
+    None when the game is over), and the work done. For a null-window search, `tests` lists
+    the β of each of its yes-or-no questions ("is the value at least β?"), in the order
+    asked."""
+
+    depth: int
+    value: float
+    move: int | None
+    stats: SearchStats
+    tests: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class DeepeningResult:
+    """The searches of iterative deepening, one per depth from 1 up, the last one deepest."""
+
+    iterations: tuple[DepthResult, ...]
+
+    @property
+    def value(self) -> float:
+        """The value found by the deepest search."""
+        return self.iterations[-1].value
+
+    @property
+    def move(self) -> int | None:
+        """The move chosen by the deepest search."""
+        return self.iterations[-1].move
+
+    @property
+    def nodes(self) -> int:
+        """The positions visited by all the searches together."""
+        return sum(step.stats.nodes for step in self.iterations)
+
+
+def iterative_deepening(
+    state: State,
+    *,
+    depth: int,
+    heuristic: Score,
+    score: Score = win_loss,
+    null_window: bool = False,
+    order_moves: bool = True,
+    memo: Memo = "plain",
+    extend_threats: bool = False,
+    budget: BudgetLike = DEFAULT_BUDGET,
+) -> DeepeningResult:
+    """Search `state` to depth 1, 2, ... `depth`, each search trying first the moves that the
+    one before valued best (positions it did not reach come after, best first by
+    ``order_moves=True``'s rule: wins, blocks, cells on more lines).
+
+    Each search is alpha-beta with a transposition table (`memo`, "plain" or "symmetric") and
+    the textbook root (one window shared by the root's moves, as with ``exact_root=False``);
+    with `null_window`, each is :func:`mtdf`, its first guess the previous depth's value.
+    `extend_threats` adds the threat extension to each (:mod:`tictac.threats`). `budget`
+    bounds all the searches together.
+
+    >>> from tictac.scoring import open_lines
+    >>> result = iterative_deepening(State.parse("XX./OO./..."), depth=2, heuristic=open_lines)
+    >>> result.value, result.move, len(result.iterations)
+    (1, 2, 2)
+    >>> iterative_deepening(State.new(), depth=3, heuristic=open_lines, memo=None)
+    Traceback (most recent call last):
+      ...
+    ValueError: iterative deepening orders the moves by the previous search's memo, so it needs ...
+    """
+    if not memo:
+        raise ValueError(
+            "iterative deepening orders the moves by the previous search's memo, so it needs "
+            f"one: memo='plain' or memo='symmetric', not {memo!r}"
+        )
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise ValueError(f"depth must be a whole number of plies, 1 or more, not {depth!r}")
+    counter = meter(budget, state, "iterative_deepening", _advice(depth, memo))
+    iterations: list[DepthResult] = []
+    previous: dict[Hashable, _Entry] = {}
+    for limit in range(1, depth + 1):
+        search = _table_search(
+            state, limit, heuristic, score, memo, order_moves, extend_threats, previous
+        )
+        search.meter = counter
+        guess = iterations[-1].value if iterations else 0.0
+        iterations.append(_run(search, state, limit, null_window, guess))
+        assert search.table is not None
+        previous = search.table
+    return DeepeningResult(tuple(iterations))
+
+
+def mtdf(
+    state: State,
+    *,
+    depth: int,
+    heuristic: Score,
+    score: Score = win_loss,
+    first_guess: float = 0.0,
+    order_moves: bool = True,
+    memo: Memo = "plain",
+    extend_threats: bool = False,
+    budget: BudgetLike = DEFAULT_BUDGET,
+) -> DepthResult:
+    """MTD(f) to `depth`: null-window alpha-beta searches with a transposition table (`memo`),
+    the first asking whether the value is at least `first_guess`, each next one asking at
+    the bound the last one returned, until the value is pinned down. Moves are tried best
+    first by ``order_moves=True``'s rule.
+
+    >>> from tictac.scoring import open_lines
+    >>> found = mtdf(State.parse("XX./OO./..."), depth=2, heuristic=open_lines)
+    >>> found.value, found.move, found.tests   # "at least 0?" yes, 1; "more than 1?" no
+    (1, 2, (0.0, 1.0000000000000002))
+    """
+    if not memo:
+        raise ValueError(
+            "MTD(f) keeps what each null-window search learnt in a memo, so it needs one: "
+            f"memo='plain' or memo='symmetric', not {memo!r}"
+        )
+    search = _table_search(state, depth, heuristic, score, memo, order_moves, extend_threats, {})
+    search.meter = meter(budget, state, "mtdf", _advice(depth, memo))
+    return _run(search, state, depth, True, first_guess)
+
+
+# ---------------------------------------------------------------------------------------------
+# The searches
+
+
+def _table_search(
+    state: State,
+    depth: int,
+    heuristic: Score,
+    score: Score,
+    memo: Memo,
+    order_moves: bool,
+    extend_threats: bool,
+    previous: dict[Hashable, _Entry],
+) -> _Search:
+    """A depth-limited alpha-beta search with a table, its moves ordered by `previous`, then
+    by ``order_moves=True``'s rule or in board order."""
+    if not isinstance(state, State):
+        raise TypeError(f"this search needs a State, such as State.new(), not {state!r}")
+    if not isinstance(order_moves, bool):
+        raise TypeError(f"order_moves is True or False here, not {order_moves!r}")
+    search = _new_search(state, score, depth, heuristic, "first", False, None, memo, order_moves)
+    key = _memo_key("memo", memo)
+    assert key is not None
+    search.use_table(key)
+    fallback = _moves_best_first if order_moves else State.legal_moves
+    search.moves = _ordered_by(previous, key, fallback) if previous else fallback
+    _extend_threats(search, state, extend_threats, None, None)
+    return search
+
+
+def _ordered_by(
+    table: dict[Hashable, _Entry],
+    key: Callable[[State], Hashable],
+    fallback: Callable[[State], tuple[int, ...]],
+) -> Callable[[State], tuple[int, ...]]:
+    """Moves ordered by the values `table` holds for the positions they lead to, best for the
+    mover first; moves to positions it lacks come last, in the `fallback` order (which also
+    breaks ties)."""
+
+    def order(state: State) -> tuple[int, ...]:
+        moves = fallback(state)
+        sign = -1 if state.turn == X else 1  # sort ascending: X wants the largest first
+        ranked = []
+        for rank, move in enumerate(moves):
+            entry = table.get(key(state._play_unchecked(move)))
+            ranked.append((entry is None, 0.0 if entry is None else sign * entry.value, rank))
+        return tuple(moves[rank] for _, _, rank in sorted(ranked))
+
+    return order
+
+
+def _run(
+    search: _Search, state: State, depth: int, null_window: bool, first_guess: float
+) -> DepthResult:
+    if state.is_terminal:
+        search.visit(0)
+        return DepthResult(depth, search.leaf_value(state, 0), None, search.stats())
+    if null_window:
+        value, move, tests = _mtdf(search, state, first_guess)
+        return DepthResult(depth, value, move, search.stats(), tests)
+    value, move_values = search.search_root(state, _SharedWindow(search, state).value_of)
+    move = next(move for move, v in move_values.items() if v == value)  # the first best
+    return DepthResult(depth, value, move, search.stats())
+
+
+def _mtdf(
+    search: _Search, root: State, first_guess: float
+) -> tuple[float, int | None, tuple[float, ...]]:
+    """The value and a best move of `root`, and the β of each null-window test."""
+    lower, upper = -INF, INF
+    value, move = float(first_guess), None
+    tests = []
+    while lower < upper:
+        beta = math.nextafter(value, INF) if value == lower else value
+        tests.append(beta)
+        value, reached = _test(search, root, beta)
+        if value < beta:
+            upper = value
+            if root.turn != X:
+                move = reached  # O's move that keeps X below beta
+        else:
+            lower = value
+            if root.turn == X:
+                move = reached  # X's move that reaches beta
+    return value, move, tuple(tests)
+
+
+def _test(search: _Search, root: State, beta: float) -> tuple[float, int]:
+    """Alpha-beta at `root` with the null window just below `beta`: its value if the value is
+    below `beta` (an upper bound, exact or not) or a lower bound of at least `beta`; and the
+    move that settled it (for X: reached beta; for O: stayed below it), else the best tried."""
+    alpha = math.nextafter(beta, -INF)  # no value lies strictly between alpha and beta
+    search.visit(0)
+    maximising = root.turn == X
+    best, best_move = (-INF if maximising else INF), -1
+    for move in search.moves(root):
+        value = search.alphabeta(root._play_unchecked(move), 1, alpha, beta)
+        if (value > best) if maximising else (value < best):
+            best, best_move = value, move
+        if (best >= beta) if maximising else (best <= alpha):
+            break
+    return best, best_move
