@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tictac.bandits import Bandit, mean_regret, play_bandit, ucb1_choice
 from tictac.budget import Budget, BudgetExceeded
+from tictac.deepening import iterative_deepening, mtdf
 from tictac.mcts import MCTSResult, uct_search
 from tictac.numbertree import NumberTree, leaf_number
 from tictac.pairing import Pairing, find_pairing
@@ -27,10 +28,12 @@ from tictac.proving import proof_search
 from tictac.scoring import (
     depth_aware,
     depth_scaled,
+    features,
     open_lines,
     piece_count,
     plus_minus_ten,
     two_in_a_row,
+    weighted,
     win_loss,
 )
 from tictac.search import SearchResult, SearchStats, TraceNode, alphabeta, minimax
@@ -97,14 +100,17 @@ __all__ = [
     "best_moves",
     "depth_aware",
     "depth_scaled",
+    "features",
     "find_pairing",
     "leaf_number",
     "level_names",
+    "iterative_deepening",
     "make_player",
     "mean_regret",
     "minimax",
     "minimax_value",
     "move_outcomes",
+    "mtdf",
     "negamax_value",
     "open_lines",
     "outcome",
@@ -121,6 +127,7 @@ __all__ = [
     "two_in_a_row",
     "ucb1_choice",
     "uct_search",
+    "weighted",
     "wilson_interval",
     "win_loss",
     "winning_lines",
