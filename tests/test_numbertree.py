@@ -91,7 +91,7 @@ def test_the_textbook_tree_is_named_as_in_the_book() -> None:
 
 def test_inner_nodes_are_lettered_level_by_level() -> None:
     tree = NumberTree([[[1, 2], 3], [4, [5, [6]]]])
-    names = {node.path: node.name for node in _all_nodes(tree)}
+    names = {node.path: node.name for node in tree.nodes()}
     assert names[()] == "A"
     assert (names[(0,)], names[(1,)]) == ("B", "C")
     assert (names[(0, 0)], names[(1, 1)], names[(1, 1, 1)]) == ("D", "E", "F")
@@ -101,16 +101,7 @@ def test_inner_nodes_are_lettered_level_by_level() -> None:
 def test_names_go_on_past_z() -> None:
     tree = NumberTree([[1]] * 30)
     assert [child.name for child in tree.children()][24:27] == ["Z", "AA", "AB"]
-    assert len({node.name for node in _all_nodes(tree)}) == len(list(_all_nodes(tree)))
-
-
-def _all_nodes(tree: NumberTree) -> list[NumberTree]:
-    nodes, stack = [], [tree]
-    while stack:
-        node = stack.pop()
-        nodes.append(node)
-        stack.extend(node.children())
-    return nodes
+    assert len({node.name for node in tree.nodes()}) == len(list(tree.nodes()))
 
 
 @pytest.mark.parametrize(

@@ -185,6 +185,14 @@ class NumberTree:
         """The child nodes, in move order (none at a leaf)."""
         return tuple(self._play_unchecked(move) for move in self.legal_moves())
 
+    def nodes(self) -> tuple[NumberTree, ...]:
+        """This node and every node below it, parents before children, left to right.
+
+        >>> [node.name for node in NumberTree([[1, 2], 3]).nodes()]
+        ['A', 'B', 'B1', 'B2', 'A2']
+        """
+        return (self, *(node for child in self.children() for node in child.nodes()))
+
     def leaves(self) -> tuple[NumberTree, ...]:
         """Every leaf below this node (itself at a leaf), left to right."""
         if self.is_terminal:

@@ -237,7 +237,7 @@ def _problem_with(root: NumberTree, order: Sequence[Any] | None) -> str | None:
     if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
         return f"write the leaves {how}, not {order!r}."
     names = {leaf.name for leaf in leaves}
-    inner = {node.name: node for node in _inner_nodes(root)}
+    inner = {node.name: node for node in root.nodes() if not node.is_terminal}
     values = {leaf.number for leaf in leaves}
     for guess in order:
         if isinstance(guess, str):
@@ -275,12 +275,6 @@ def _names_leaf(guess: Any, leaf: NumberTree) -> bool:
     if isinstance(guess, str):
         return guess.strip().upper() == leaf.name
     return bool(guess == leaf.number)
-
-
-def _inner_nodes(node: NumberTree) -> list[NumberTree]:
-    if node.is_terminal:
-        return []
-    return [node, *(inner for child in node.children() for inner in _inner_nodes(child))]
 
 
 def _ordinal(number: int) -> str:

@@ -263,11 +263,6 @@ def _searched(tree: NumberTree) -> TraceNode:
     return trace
 
 
-def _nodes(tree: NumberTree) -> list[NumberTree]:
-    """Every node of `tree`, itself included, parents before children."""
-    return [tree, *(node for child in tree.children() for node in _nodes(child))]
-
-
 def check_unvisited_leaves(answer: Any, *, tree: NumberTree = PRUNING_PUZZLE) -> PruningCheck:
     """Check a prediction of the leaves that alpha-beta never looks at in `tree`: a set (or
     list) of their names, such as ``{"C2", "C3"}``, or one string with the names separated by
@@ -305,7 +300,7 @@ def check_unvisited_leaves(answer: Any, *, tree: NumberTree = PRUNING_PUZZLE) ->
         )
     if missing:
         found.append(f"{_count(len(missing), 'more leaf is', 'more leaves are')} never looked at")
-    unsearched = {node.name for node in _nodes(tree) if node.name not in looked_at}
+    unsearched = {node.name for node in tree.nodes() if node.name not in looked_at}
     if any(_parent(name) in unsearched for name in missing):
         hint = (
             "When a node stops trying moves, nothing below the moves it skips is looked at, "
@@ -328,7 +323,7 @@ def _parent(leaf: str) -> str:
 def _leaf_names(answer: Any, tree: NumberTree) -> tuple[set[str], str | None]:
     """The leaf names in `answer`, upper-cased, or a sentence saying what is wrong with it."""
     leaves = [leaf.name for leaf in tree.leaves()]
-    inner = {node.name for node in _nodes(tree) if not node.is_terminal}
+    inner = {node.name for node in tree.nodes() if not node.is_terminal}
     if answer is None:
         return set(), (
             "no answer yet. Write the names of the leaves it never looks at as a set of "
@@ -373,7 +368,7 @@ def check_window(
     """
     trace = _searched(tree)
     name = node.strip().upper() if isinstance(node, str) else node
-    nodes = {n.name for n in _nodes(tree) if not n.is_terminal}
+    nodes = {n.name for n in tree.nodes() if not n.is_terminal}
     if name not in nodes:
         raise ValueError(
             f"{node!r} is not an inner node of this tree; its inner nodes are "
