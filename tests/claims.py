@@ -251,7 +251,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("(2021)", "Czifra, Csóka, Zombori and Makay"),
     ),
     #
-    "10-play": (),
+    "12-play": (),
     #
     "00-welcome-solutions": (),
     #
@@ -289,7 +289,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "08-monte-carlo-solutions": (),
     "09-proving-bigger-boards-solutions": (),
     #
-    "10-play-solutions": (
+    "12-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),
     ),
 }

@@ -112,7 +112,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     home = tmp_path_factory.mktemp("jupyter")
     root = home / "lessons"
     root.mkdir()
-    _cleared_copy(NOTEBOOKS / "10-play.ipynb", root / "play.ipynb")
+    _cleared_copy(NOTEBOOKS / "12-play.ipynb", root / "play.ipynb")
     for lesson in ("01-how-big.ipynb", "03-minimax.ipynb"):
         shutil.copy(NOTEBOOKS / lesson, root / lesson)
     # The same lesson, but not trusted: what a student would see without `make lab`'s trust

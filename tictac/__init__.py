@@ -20,6 +20,13 @@ from typing import TYPE_CHECKING, Any
 from tictac.bandits import Bandit, mean_regret, play_bandit, ucb1_choice
 from tictac.budget import Budget, BudgetExceeded
 from tictac.deepening import iterative_deepening, mtdf
+from tictac.learning import (
+    Menace,
+    TDLearner,
+    learning_curve,
+    optimal_share,
+    retrograde,
+)
 from tictac.mcts import MCTSResult, uct_search
 from tictac.numbertree import NumberTree, leaf_number
 from tictac.pairing import Pairing, find_pairing
@@ -86,6 +93,7 @@ __all__ = [
     "Mark",
     "MCTSResult",
     "MatchResult",
+    "Menace",
     "NumberTree",
     "Outcome",
     "Pairing",
@@ -93,6 +101,7 @@ __all__ = [
     "SearchResult",
     "SearchStats",
     "State",
+    "TDLearner",
     "TraceNode",
     "alphabeta",
     "alphabeta_value",
@@ -103,6 +112,7 @@ __all__ = [
     "features",
     "find_pairing",
     "leaf_number",
+    "learning_curve",
     "level_names",
     "iterative_deepening",
     "make_player",
@@ -112,6 +122,7 @@ __all__ = [
     "move_outcomes",
     "mtdf",
     "negamax_value",
+    "optimal_share",
     "open_lines",
     "outcome",
     "piece_count",
@@ -121,6 +132,7 @@ __all__ = [
     "plus_minus_ten",
     "proof_search",
     "reachable_states",
+    "retrograde",
     "round_robin",
     "solve",
     "symmetry_permutations",

@@ -25,7 +25,7 @@ importable from here (``from tictac.exercises import check_winner``):
   :func:`check_next_playout`
 - ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`, :func:`check_pairing`,
   :func:`check_dead_cells`, :func:`check_predictions`
-- ``lesson10_play``: :func:`check_win_against`
+- ``lesson12_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
 
@@ -127,7 +127,7 @@ from tictac.exercises.lesson09_proving_bigger_boards import (
     check_pairing,
     check_predictions,
 )
-from tictac.exercises.lesson10_play import GameCheck, check_win_against
+from tictac.exercises.lesson12_play import GameCheck, check_win_against
 
 __all__ = [
     "COUNT_QUESTIONS",

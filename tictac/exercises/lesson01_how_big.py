@@ -1,7 +1,7 @@
 """The check for Lesson 1 (``notebooks/01-how-big.ipynb``): counting positions and games.
 
 :func:`check_count` compares a count with one made live, without giving the answer away.
-Lesson 10 (``notebooks/10-play.ipynb``) asks two counting questions of its own, about the
+Lesson 12 (``notebooks/12-play.ipynb``) asks two counting questions of its own, about the
 replies that lose; they are in the same table, :data:`COUNT_QUESTIONS`.
 
 >>> check_count("positions with two marks", 72)
@@ -59,7 +59,7 @@ COUNT_QUESTIONS: dict[str, Callable[[], int]] = {
     "positions with four marks": lambda: _positions_with_marks(4),
     "full boards won by X": lambda: _full_board_wins("X"),
     "4x4 positions with at most three marks": lambda: _positions_up_to(State.new(4, 4, 4), 3),
-    # Lesson 10
+    # Lesson 12
     "losing replies to a corner opening": lambda: _losing_replies(0),
     "losing replies to a centre opening": lambda: _losing_replies(4),
 }
@@ -91,7 +91,7 @@ class CountCheck:
 
 
 def check_count(question: str, answer: int) -> CountCheck:
-    """Check a count from Lesson 1 (or Lesson 10) against the live count, without giving it away.
+    """Check a count from Lesson 1 (or Lesson 12) against the live count, without giving it away.
 
     >>> check_count("positions with three marks", 250)
     positions with three marks: 250 is too few; count again.

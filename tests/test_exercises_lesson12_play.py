@@ -1,4 +1,4 @@
-"""The check of Lesson 10 (play): each exercise's starter fails, its solution passes, a
+"""The check of Lesson 12 (play): each exercise's starter fails, its solution passes, a
 plausible wrong answer fails; moves may be (row, col) pairs; and the check replays the same
 game as a widget or session with the same seed."""
 

@@ -1,6 +1,6 @@
-"""The check for Lesson 10 (``notebooks/10-play.ipynb``): can you beat a level?
+"""The check for Lesson 12 (``notebooks/12-play.ipynb``): can you beat a level?
 
-:func:`check_win_against` replays your moves against a seeded AI level. (Lesson 10's counting
+:func:`check_win_against` replays your moves against a seeded AI level. (Lesson 12's counting
 questions are checked by :func:`~tictac.exercises.check_count`, from Lesson 1.)
 
 >>> check_win_against("random", [4, 0, 8], seed=1)

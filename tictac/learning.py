@@ -1,0 +1,710 @@
+"""Learning to play: solving backwards, Michie's matchbox machine, and values learnt by
+self-play, each measured against the exact answer.
+
+Tic-tac-toe is small enough to know the value of every position, so a learner's progress can
+be measured exactly: in how many positions is the move it likes best a move that keeps the
+game's value? This module has
+
+* :func:`retrograde`, the exact values, found backwards from the finished games (no search,
+  no recursion): the yardstick;
+* :class:`Menace`, Donald Michie's *Matchbox Educable Noughts And Crosses Engine* (1961): a
+  matchbox of coloured beads for each position, one colour per move, and a rule that adds
+  beads after a win or a draw and takes them away after a loss;
+* :class:`TDLearner`, the value-learning player of Sutton and Barto's *Reinforcement
+  Learning* (2nd ed., 2018, section 1.5): a number for each position, nudged by temporal
+  differences as it plays;
+* :func:`optimal_share`, how much of the game a learner has learnt, position by position.
+
+Both learners train from seeded games (:meth:`Learner.train`), keep their table in the open
+(``boxes`` and ``values``), and play as a player (``choose(state)``), so that
+:func:`~tictac.tournament.play_match`, the game widget and the command line can use them.
+
+>>> menace = Menace(seed=1)
+>>> log = menace.train("random", games=200, seed=2)
+>>> log.games, len(menace.boxes) > 100
+(200, True)
+>>> optimal_share(menace).positions
+4520
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
+
+from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.seeds import Seed, random_source, whole_seed
+from tictac.solver import best_moves
+from tictac.state import IllegalMove, Mark, State, _shown, symmetry_permutations
+from tictac.tournament import Contestant
+
+__all__ = [
+    "MENACE_BEADS",
+    "MENACE_REWARDS",
+    "Learner",
+    "Menace",
+    "Share",
+    "TDLearner",
+    "TrainingLog",
+    "CurvePoint",
+    "learning_curve",
+    "optimal_share",
+    "retrograde",
+    "solved_positions",
+    "unfinished_positions",
+]
+
+Outcome = Literal["win", "draw", "loss"]
+Side = Literal["X", "O", "both"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Solving backwards
+
+
+def retrograde(
+    start: State | None = None, *, budget: BudgetLike = DEFAULT_BUDGET
+) -> dict[State, int]:
+    """The value of every position reachable from `start` (X's view: +1 X wins, 0 a draw,
+    -1 O wins with best play), found by backward induction.
+
+    First every reachable position is listed, layer by layer (by the number of marks); then
+    the layers are valued from the last to the first: a finished game is worth its result,
+    any other position the best of its children's values for the player to move. Each child
+    is one layer further, so its value is always known already. These are the values of
+    minimax, found without recursion. `budget` bounds the positions listed (see
+    :mod:`tictac.budget`).
+
+    >>> values = retrograde()
+    >>> len(values), values[State.new()], values[State.parse("XX./OO./...")]
+    (5478, 0, 1)
+    """
+    if start is not None and not isinstance(start, State):
+        raise TypeError(
+            f"start must be a State such as State.parse('X../.O./...') (or None for the empty "
+            f"3x3 board), not {_shown(start)}"
+        )
+    start = State.new() if start is None else start
+    count = meter(
+        budget,
+        start,
+        "retrograde",
+        ("start from a position with fewer empty cells", "give a bigger budget="),
+    )
+    layers = [[start]]
+    seen = {start}
+    while layers[-1]:
+        next_layer = []
+        for state in layers[-1]:
+            count.tick()
+            for move in state.legal_moves():
+                child = state.play(move)
+                if child not in seen:
+                    seen.add(child)
+                    next_layer.append(child)
+        layers.append(next_layer)
+    values: dict[State, int] = {}
+    for layer in reversed(layers):
+        for state in layer:
+            values[state] = _backed_up_value(state, values)
+    return values
+
+
+def _backed_up_value(state: State, values: Mapping[State, int]) -> int:
+    """A finished game's result, else the best child value for the player to move."""
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner]
+    children = [values[state.play(move)] for move in state.legal_moves()]
+    return max(children) if state.turn == "X" else min(children)
+
+
+_SOLVED: dict[tuple[int, int, int], dict[State, int]] = {}
+
+
+def solved_positions(rows: int = 3, cols: int = 3, k: int = 3) -> dict[State, int]:
+    """:func:`retrograde` from the empty board, computed once and kept (it is the yardstick
+    every measurement here uses). Treat it as read-only.
+
+    >>> solved_positions()[State.parse("X../.O./...")]
+    0
+    """
+    key = (rows, cols, k)
+    if key not in _SOLVED:
+        _SOLVED[key] = retrograde(State.new(rows, cols, k))
+    return _SOLVED[key]
+
+
+# ---------------------------------------------------------------------------------------------
+# Measuring a learner
+
+
+class Share(NamedTuple):
+    """How many of some positions a learner plays optimally in: `optimal` of `positions`."""
+
+    optimal: int
+    positions: int
+
+    @property
+    def fraction(self) -> float:
+        """The share as a number from 0 to 1."""
+        return self.optimal / self.positions if self.positions else 0.0
+
+    def __str__(self) -> str:
+        return f"{self.optimal:,} of {self.positions:,} ({self.fraction:.1%})"
+
+
+def optimal_share(
+    learner: Learner | Callable[[State], Iterable[int]],
+    positions: Iterable[State] | None = None,
+) -> Share:
+    """In how many of `positions` every move the learner rates best keeps the game's value.
+
+    `learner` is a :class:`Learner` (its :meth:`~Learner.greedy_moves` are asked) or a
+    function from a position to the moves it would choose. A position counts only if *each*
+    of those moves is optimal, so a learner that knows nothing (all moves equal) gets credit
+    only where every move is as good as any other. `positions` defaults to the 4,520 3x3
+    positions where someone is to move; :meth:`Learner.positions_to_move` gives those the
+    learner can meet.
+
+    >>> optimal_share(lambda state: state.legal_moves())   # every move at once
+    Share(optimal=1329, positions=4520)
+    """
+    greedy = learner.greedy_moves if isinstance(learner, Learner) else learner
+    chosen = list(positions) if positions is not None else unfinished_positions()
+    if not chosen:
+        return Share(0, 0)
+    values = solved_positions(chosen[0].rows, chosen[0].cols, chosen[0].k)
+    optimal = 0
+    for state in chosen:
+        if state.is_terminal:
+            raise IllegalMove(f"optimal_share takes positions with a move to make, not {state}")
+        moves = tuple(greedy(state))
+        if moves and all(values[state.play(m)] == values[state] for m in moves):
+            optimal += 1
+    return Share(optimal, len(chosen))
+
+
+def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3) -> list[State]:
+    """Every reachable position with a move still to make (4,520 on 3x3), by number of marks.
+
+    >>> len(unfinished_positions())
+    4520
+    """
+    return [s for s in solved_positions(rows, cols, k) if not s.is_terminal][::-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# What the learners share
+
+
+@dataclass
+class TrainingLog:
+    """What happened in training, game by game, from the learner's side."""
+
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return len(self.outcomes)
+
+    def counts(self, last: int | None = None) -> Counter[str]:
+        """Wins, draws and losses, over all games or the `last` few.
+
+        >>> TrainingLog(["win", "loss", "win"]).counts()
+        Counter({'win': 2, 'loss': 1})
+        """
+        return Counter(self.outcomes if last is None else self.outcomes[-last:])
+
+
+class Step(NamedTuple):
+    """One of the learner's moves in training: the position, the move, and whether the move
+    was exploratory (not one the learner rated best)."""
+
+    state: State
+    move: int
+    explored: bool = False
+
+
+class Learner:
+    """What :class:`Menace` and :class:`TDLearner` share: training from seeded games, a
+    greedy choice to measure, and a player's ``choose`` so that matches can use it.
+
+    A subclass says how it picks a move while training (:meth:`_training_move`), how it
+    learns from a finished game (:meth:`_learn`), and which moves it rates best
+    (:meth:`greedy_moves`).
+    """
+
+    name = "learner"
+
+    def __init__(self, *, seed: Seed = None) -> None:
+        self.seed = seed
+        self.rng = random_source(seed)
+        self._canonical: dict[State, tuple[State, tuple[int, ...]]] = {}
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def greedy_moves(self, state: State) -> tuple[int, ...]:
+        """The moves the learner rates best in `state` (several when they tie)."""
+        raise NotImplementedError
+
+    def choose(self, state: State) -> int:
+        """The learner's move as a player: one of its greedy moves, ties broken at random.
+        It does not learn from the games it plays this way; see :meth:`train`."""
+        if state.is_terminal:
+            raise IllegalMove(f"{self.name} cannot move: the game is already over")
+        return self.rng.choice(self.greedy_moves(state))
+
+    def reseed(self, seed: Seed) -> None:
+        """Restart the random source (matches call this to make their games repeatable)."""
+        self.seed = seed
+        self.rng = random_source(seed)
+
+    def positions_to_move(self, side: Side = "both") -> list[State]:
+        """The unfinished 3x3 positions where `side` is to move: those a learner playing that
+        side can meet (2,423 for X, 2,097 for O, 4,520 for both).
+
+        >>> len(Menace().positions_to_move("X"))
+        2423
+        """
+        _check_side(side)
+        return [s for s in unfinished_positions() if side in ("both", s.turn)]
+
+    def losing_games(
+        self,
+        side: Mark,
+        opponent_moves: Callable[[State], Iterable[int]] | None = None,
+    ) -> list[tuple[int, ...]]:
+        """Every game the learner, playing `side` greedily, can lose: the opponent may play
+        any of ``opponent_moves(state)`` (default: every optimal move, as the master
+        chooses among them), the learner any of its :meth:`greedy_moves`.
+
+        An empty list proves it never loses against that opponent, whatever the tie-breaks.
+
+        >>> Menace().losing_games("X")[0]   # a machine that knows nothing
+        (0, 4, 1, 2, 3, 6)
+        """
+        _check_side(side)
+        opponent = opponent_moves or (lambda state: best_moves(state))
+        lost: list[tuple[int, ...]] = []
+        games: list[tuple[State, tuple[int, ...]]] = [(State.new(), ())]
+        while games:
+            state, moves = games.pop()
+            if state.is_terminal:
+                if state.winner not in (None, side):
+                    lost.append(moves)
+                continue
+            choices = self.greedy_moves(state) if state.turn == side else opponent(state)
+            games.extend((state.play(m), (*moves, m)) for m in sorted(set(choices), reverse=True))
+        return lost
+
+    # -- training ---------------------------------------------------------------------------
+
+    def train(
+        self,
+        opponent: Contestant | str,
+        *,
+        games: int,
+        side: Side = "both",
+        seed: int | None = None,
+    ) -> TrainingLog:
+        """Play `games` games against `opponent` and learn from each.
+
+        `opponent` is a player (anything with ``name`` and ``choose``), a level name for
+        :func:`~tictac.players.make_player` (``"random"``, ``"master"``...), or ``"self"``:
+        the learner plays both sides and learns from both. `side` is the side the learner
+        plays against an opponent: ``"X"``, ``"O"``, or ``"both"`` (X and O by turns, X
+        first). `seed` seeds the learner and the opponent, so the same seed trains the same
+        way. Training goes on from what the learner already knows.
+        """
+        _check_side(side)
+        games = _game_count(games)
+        seed = whole_seed(seed, "training")
+        if seed is not None:
+            self.reseed(seed * 2)
+        against = _opponent(opponent, seed)
+        log = TrainingLog()
+        for number in range(games):
+            if against is None:
+                learner_sides: tuple[Mark, ...] = ("X", "O")
+            elif side == "both":
+                learner_sides = ("X",) if number % 2 == 0 else ("O",)
+            else:
+                learner_sides = (side,)
+            log.outcomes.append(self._training_game(against, learner_sides))
+        return log
+
+    def _training_game(self, opponent: Contestant | None, sides: tuple[Mark, ...]) -> Outcome:
+        """One game; the learner moves (and learns) for `sides`. Returns the result for the
+        first of `sides`."""
+        state = State.new()
+        moves: dict[Mark, list[Step]] = {mark: [] for mark in sides}
+        resigned: Mark | None = None
+        while not state.is_terminal:
+            if state.turn in sides:
+                step = self._training_move(state)
+                if step is None:  # an empty matchbox: the machine resigns
+                    resigned = state.turn
+                    break
+                moves[state.turn].append(step)
+                move = step.move
+            else:
+                assert opponent is not None
+                move = state.index_of(opponent.choose(state))
+            state = state.play(move)
+        winner = ("O" if resigned == "X" else "X") if resigned else state.winner
+        for mark in sides:
+            self._learn(moves[mark], mark, winner)
+        return _outcome_for(sides[0], winner)
+
+    def _training_move(self, state: State) -> Step | None:
+        """The learner's move while training (None to resign)."""
+        raise NotImplementedError
+
+    def _learn(self, steps: list[Step], side: Mark, winner: Mark | None) -> None:
+        """Learn from a finished game: the learner's `steps` as `side`, and who won."""
+        raise NotImplementedError
+
+    # -- symmetry ---------------------------------------------------------------------------
+
+    def _canonical_of(self, state: State) -> tuple[State, tuple[int, ...]]:
+        """The representative of `state`'s symmetry class, and the permutation that makes it:
+        cell ``i`` of the representative is cell ``permutation[i]`` of `state`."""
+        if state not in self._canonical:
+            images = [
+                (state.transform(p), p) for p in symmetry_permutations(state.rows, state.cols)
+            ]
+            self._canonical[state] = min(images, key=lambda image: image[0].cells)
+        return self._canonical[state]
+
+
+def _outcome_for(side: Mark, winner: Mark | None) -> Outcome:
+    return "draw" if winner is None else "win" if winner == side else "loss"
+
+
+def _check_side(side: object) -> None:
+    if side not in ("X", "O", "both"):
+        raise ValueError(f'side is "X", "O" or "both", not {_shown(side)}')
+
+
+def _game_count(games: object) -> int:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games is a whole number of games, 0 or more, not {_shown(games)}")
+    return games
+
+
+def _opponent(opponent: Contestant | str, seed: int | None) -> Contestant | None:
+    """The opponent to train against (None for self-play), seeded from `seed`."""
+    from tictac.players import make_player  # players imports this module for its levels
+
+    if opponent == "self":
+        return None
+    if isinstance(opponent, str):
+        return make_player(opponent, seed=None if seed is None else seed * 2 + 1)
+    if not (hasattr(opponent, "choose") and hasattr(opponent, "name")):
+        raise TypeError(
+            f'opponent is a player, a level name such as "random" or "master", or "self", '
+            f"not {_shown(opponent)}"
+        )
+    if seed is not None and hasattr(opponent, "reseed"):
+        opponent.reseed(seed * 2 + 1)
+    return opponent
+
+
+# ---------------------------------------------------------------------------------------------
+# MENACE: a matchbox for each position, a bead for each move
+
+MENACE_BEADS = (4, 3, 2, 1)
+"""Michie's starting beads per move in a new box: 4 of each colour for the machine's first
+move, 3 for its second, 2 for its third, 1 for its fourth."""
+
+MENACE_REWARDS: dict[Outcome, int] = {"win": 3, "draw": 1, "loss": -1}
+"""Michie's reinforcement: after a win, 3 beads more of each colour played; after a draw, 1
+more; after a loss, the bead played is taken away."""
+
+
+class Menace(Learner):
+    """Michie's matchbox machine: one box per position it can face, up to symmetry, holding
+    beads, one colour per distinct move.
+
+    To move, the machine finds the box for the position and draws a bead at random: a move is
+    as likely as its share of the beads. After the game every bead drawn goes back with
+    `rewards` more of its colour (a negative reward takes beads away). A box that runs out of
+    beads cannot move: the machine resigns, and the game counts as lost. Boxes are made the
+    first time a position is met, with `beads` of each colour (by the machine's move number:
+    its first move, second...). There is no box where only one cell is free: that move is
+    forced.
+
+    >>> menace = Menace(seed=3)
+    >>> menace.box(State.new())
+    {0: 4, 1: 4, 4: 4}
+    >>> _ = menace.train("master", games=20, side="X", seed=1)
+    >>> menace.box(State.new())[4] > 4   # the centre drew against the master
+    True
+    """
+
+    name = "MENACE"
+
+    def __init__(
+        self,
+        *,
+        beads: tuple[int, ...] = MENACE_BEADS,
+        rewards: Mapping[Outcome, int] = MENACE_REWARDS,
+        seed: Seed = None,
+    ) -> None:
+        super().__init__(seed=seed)
+        if not beads or any(isinstance(b, bool) or not isinstance(b, int) or b < 1 for b in beads):
+            raise ValueError(f"beads are whole numbers of beads, 1 or more, not {_shown(beads)}")
+        if set(rewards) != {"win", "draw", "loss"}:
+            raise ValueError(
+                f'rewards give beads for "win", "draw" and "loss", such as {MENACE_REWARDS}, '
+                f"not {_shown(rewards)}"
+            )
+        self.beads = tuple(beads)
+        self.rewards = dict(rewards)
+        self.boxes: dict[State, dict[int, int]] = {}
+        """The matchboxes: a position (its symmetry class's representative) -> bead counts
+        by move (a cell of that representative)."""
+
+    def box(self, state: State) -> dict[int, int]:
+        """The bead counts for `state`, by cell of `state` (a new box if it was never met).
+
+        >>> Menace().box(State.parse("X../.O./..."))   # a mirror image along the diagonal
+        {3: 3, 6: 3, 7: 3, 8: 3}
+        """
+        if state.is_terminal or len(state.legal_moves()) == 1:
+            raise IllegalMove(f"there is no matchbox for {state}: no move or a forced one")
+        canonical, permutation = self._canonical_of(state)
+        box = self.boxes.get(canonical) or self._new_box(canonical)
+        return dict(sorted((permutation[c], n) for c, n in box.items()))
+
+    def _new_box(self, canonical: State) -> dict[int, int]:
+        move_number = canonical.moves_made // 2
+        count = self.beads[min(move_number, len(self.beads) - 1)]
+        return {move: count for move in _distinct_moves(canonical)}
+
+    def _box(self, canonical: State) -> dict[int, int]:
+        """The box for a position (a representative), made when it is first met."""
+        if canonical not in self.boxes:
+            self.boxes[canonical] = self._new_box(canonical)
+        return self.boxes[canonical]
+
+    def greedy_moves(self, state: State) -> tuple[int, ...]:
+        """The moves with the most beads (every legal move if the box is empty or forced)."""
+        if len(state.legal_moves()) == 1:
+            return state.legal_moves()
+        box = self.box(state)
+        most = max(box.values())
+        if most == 0:
+            return state.legal_moves()
+        return tuple(sorted(self._all_images(state, [m for m, n in box.items() if n == most])))
+
+    def _all_images(self, state: State, moves: list[int]) -> set[int]:
+        """Each move with the moves equivalent to it under `state`'s own symmetries."""
+        images: set[int] = set()
+        for permutation in symmetry_permutations(state.rows, state.cols):
+            if state.transform(permutation) == state:
+                images.update(permutation.index(m) for m in moves)
+        return images
+
+    def _training_move(self, state: State) -> Step | None:
+        if len(state.legal_moves()) == 1:
+            return Step(state, state.legal_moves()[0])
+        canonical, permutation = self._canonical_of(state)
+        box = self._box(canonical)
+        if sum(box.values()) == 0:
+            return None
+        bead = self.rng.choices(list(box), weights=list(box.values()))[0]
+        return Step(state, permutation[bead])
+
+    def _learn(self, steps: list[Step], side: Mark, winner: Mark | None) -> None:
+        change = self.rewards[_outcome_for(side, winner)]
+        for state, move, _ in steps:
+            if len(state.legal_moves()) == 1:
+                continue  # a forced move has no box
+            canonical, permutation = self._canonical_of(state)
+            bead = permutation.index(move)
+            box = self._box(canonical)
+            box[bead] = max(0, box[bead] + change)
+
+    def empty_boxes(self) -> list[State]:
+        """The positions whose box has run out of beads: there the machine resigns."""
+        return [state for state, box in self.boxes.items() if sum(box.values()) == 0]
+
+    def choose(self, state: State) -> int:
+        """The machine's move as a player: a bead drawn from the box, as in training (it does
+        not learn from these games). An empty box cannot resign in a match, which has no
+        resign move, so there it plays any free cell at random."""
+        if state.is_terminal:
+            raise IllegalMove(f"{self.name} cannot move: the game is already over")
+        step = self._training_move(state)
+        return self.rng.choice(state.legal_moves()) if step is None else step.move
+
+
+def _distinct_moves(state: State) -> list[int]:
+    """One move from each class of moves that `state`'s own symmetries make equivalent."""
+    own = [p for p in symmetry_permutations(state.rows, state.cols) if state.transform(p) == state]
+    return sorted({min(p.index(m) for p in own) for m in state.legal_moves()})
+
+
+# ---------------------------------------------------------------------------------------------
+# Learning values by temporal differences
+
+
+class TDLearner(Learner):
+    """Sutton and Barto's tic-tac-toe player: a value for each position, learnt as it plays.
+
+    The value of a position is the learner's estimate of the result for the player who has
+    just moved: 1 for a win, `draw` for a draw, 0 for a loss. Finished games are worth their
+    result; positions not met yet are worth `initial`. To move, the learner plays the move
+    whose position is worth most (greedy), except that with probability `exploration` it plays
+    at random (exploratory). After each greedy move it nudges the value of its previous
+    position towards that of its new one by the step size:
+    ``V(previous) += step_size * (V(new) - V(previous))``, the *temporal-difference* update;
+    at the end of the game its last position moves towards the result. Positions are
+    shared with their mirror images (``symmetry=False`` keeps them apart).
+
+    >>> td = TDLearner(seed=1)
+    >>> _ = td.train("random", games=300, side="X", seed=2)
+    >>> td.greedy_moves(State.parse("XX./OO./..."))   # it has learnt to complete a line
+    (2,)
+    """
+
+    name = "TD learner"
+
+    def __init__(
+        self,
+        *,
+        step_size: float = 0.1,
+        exploration: float = 0.1,
+        draw: float = 0.5,
+        initial: float = 0.5,
+        symmetry: bool = True,
+        seed: Seed = None,
+    ) -> None:
+        super().__init__(seed=seed)
+        for name, value in {"step_size": step_size, "exploration": exploration}.items():
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not 0 <= value <= 1
+            ):
+                raise ValueError(f"{name} is a number from 0 to 1, not {_shown(value)}")
+        for name, value in {"draw": draw, "initial": initial}.items():
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not 0 <= value <= 1
+            ):
+                raise ValueError(
+                    f"{name} is a value from 0 (a loss) to 1 (a win), not {_shown(value)}"
+                )
+        self.step_size = float(step_size)
+        self.exploration = float(exploration)
+        self.draw = float(draw)
+        self.initial = float(initial)
+        self.symmetry = bool(symmetry)
+        self.values: dict[State, float] = {}
+        """The learnt values: a position (its symmetry class's representative, unless
+        ``symmetry=False``) -> the value for the player who has just moved."""
+
+    def value(self, state: State) -> float:
+        """The learner's value of `state` for the player who has just moved into it.
+
+        >>> TDLearner().value(State.parse("XXX/OO./..."))   # X has just won
+        1.0
+        """
+        if state.is_terminal:
+            return self.draw if state.winner is None else 1.0
+        return self.values.get(self._key(state), self.initial)
+
+    def _key(self, state: State) -> State:
+        return self._canonical_of(state)[0] if self.symmetry else state
+
+    def greedy_moves(self, state: State) -> tuple[int, ...]:
+        """The moves into the positions the learner values most (ties all listed)."""
+        scored = {move: self.value(state.play(move)) for move in state.legal_moves()}
+        best = max(scored.values())
+        return tuple(move for move, v in scored.items() if v == best)
+
+    def _training_move(self, state: State) -> Step:
+        greedy = self.greedy_moves(state)
+        if self.rng.random() < self.exploration:
+            move = self.rng.choice(state.legal_moves())
+            return Step(state, move, explored=move not in greedy)
+        return Step(state, self.rng.choice(greedy))
+
+    def _learn(self, steps: list[Step], side: Mark, winner: Mark | None) -> None:
+        # The positions after each of the learner's moves, in order: each moves towards the
+        # next one's value, the last one towards the result.
+        after = [step.state.play(step.move) for step in steps]
+        result = 1.0 if winner == side else self.draw if winner is None else 0.0
+        for index, position in enumerate(after):
+            if position.is_terminal:
+                continue
+            if index + 1 < len(after):
+                if steps[index + 1].explored:
+                    continue  # no update before an exploratory move
+                target = self.value(after[index + 1])
+            else:
+                target = result
+            key = self._key(position)
+            old = self.values.get(key, self.initial)
+            self.values[key] = old + self.step_size * (target - old)
+
+
+# ---------------------------------------------------------------------------------------------
+# Learning curves
+
+
+class CurvePoint(NamedTuple):
+    """A learner measured after `games` games of training: its :func:`optimal_share` of the
+    positions it can meet (`met`) and of all unfinished positions (`all`), and its training
+    results over the games since the previous point."""
+
+    games: int
+    met: Share
+    all: Share
+    results: Counter[str]
+
+
+def learning_curve(
+    learner: Learner,
+    opponent: Contestant | str,
+    *,
+    checkpoints: Iterable[int],
+    side: Side = "both",
+    seed: int = 0,
+) -> list[CurvePoint]:
+    """Train `learner` against `opponent` and measure it at each number of games in
+    `checkpoints` (increasing; 0 measures it untrained). Training between two checkpoints is
+    seeded from `seed` and the checkpoint, so a curve is reproducible. The positions it can
+    meet are those where `side` is to move (all of them in self-play).
+
+    >>> curve = learning_curve(TDLearner(seed=1), "random", checkpoints=[0, 200], side="X")
+    >>> [point.games for point in curve], curve[1].met.fraction > curve[0].met.fraction
+    ([0, 200], True)
+    """
+    _check_side(side)
+    met_side: Side = "both" if opponent == "self" else side
+    met = learner.positions_to_move(met_side)
+    everything = unfinished_positions()
+    points = []
+    trained = 0
+    for checkpoint in checkpoints:
+        games = _game_count(checkpoint) - trained
+        if games < 0:
+            raise ValueError(f"checkpoints must increase, not go back to {checkpoint}")
+        log = learner.train(opponent, games=games, side=side, seed=seed * 1_000_003 + checkpoint)
+        trained += games
+        points.append(
+            CurvePoint(
+                trained,
+                optimal_share(learner, met),
+                optimal_share(learner, everything),
+                log.counts(),
+            )
+        )
+    return points
