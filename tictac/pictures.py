@@ -9,7 +9,8 @@ pixels as `cell_size`.
 * :func:`draw_board`: the same as a :class:`Picture`, an object that shows itself;
 * :func:`draw_move_values`: a heat map, each legal move's value written in its cell;
 * :func:`show_boards`: several boards or pictures side by side, with captions;
-* :func:`draw_pairing`: a pairing strategy, each pair a letter in its two cells.
+* :func:`draw_pairing`: a pairing strategy, each pair a letter in its two cells;
+* :func:`draw_matchbox`: one of MENACE's matchboxes, its beads in the cells they play.
 
 (Game trees, which need Graphviz, are drawn by :mod:`tictac.tree`.)
 
@@ -29,7 +30,7 @@ from typing import Protocol
 
 from tictac.scoring import Score, win_loss
 from tictac.search import minimax
-from tictac.state import State
+from tictac.state import State, symmetry_permutations
 
 __all__ = [
     "COLORS",
@@ -37,8 +38,10 @@ __all__ = [
     "Picture",
     "board_svg",
     "draw_board",
+    "draw_matchbox",
     "draw_move_values",
     "draw_pairing",
+    "move_classes",
     "format_value",
     "show_boards",
 ]
@@ -444,4 +447,97 @@ def draw_pairing(
             shade=shade,
             highlight=frozenset(outline),
         )
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Matchboxes (Lesson 10): MENACE's beads
+
+
+class Matchboxes(Protocol):
+    """Anything with a matchbox for a position, as :class:`tictac.learning.Menace` has."""
+
+    def box(self, state: State) -> Mapping[int, int]: ...
+
+
+def move_classes(state: State) -> list[tuple[int, ...]]:
+    """The free cells of `state` in groups that its own symmetries swap (the board looks the
+    same after the mirror or turn, so these moves are the same move), by first cell.
+
+    >>> move_classes(State.new())   # corners, edges, centre
+    [(0, 2, 6, 8), (1, 3, 5, 7), (4,)]
+    >>> move_classes(State.parse("X../.O./..."))   # mirrored along the diagonal
+    [(1, 3), (2, 6), (5, 7), (8,)]
+    """
+    own = [p for p in symmetry_permutations(state.rows, state.cols) if state.transform(p) == state]
+    classes = {tuple(sorted({p[move] for p in own})) for move in state.legal_moves()}
+    return sorted(classes)
+
+
+def draw_matchbox(menace: Matchboxes, state: State, *, cell_size: int = 48) -> Picture:
+    """One of MENACE's matchboxes: the position on its lid, each free cell showing the beads
+    that play there, and the box's total below.
+
+    A box holds one colour of bead for each *different* move: cells that the position's own
+    symmetries swap are the same move, so they share a colour (a pale shade), a letter
+    (a, b, c...) and one count; the box's beads are counted once per colour. Under each
+    count a small bar shows its share of the box. An empty box is drawn with its counts at 0
+    and says that the machine resigns there.
+
+    `menace` is anything with ``box(state)``, such as :class:`tictac.learning.Menace`;
+    positions with no box (a finished game, a forced last move) raise its error.
+
+    >>> from tictac.learning import Menace
+    >>> picture = draw_matchbox(Menace(), State.new())
+    >>> picture.svg.count(">4<"), "12 beads" in picture.svg   # 3 colours of 4 beads, 9 cells
+    (9, True)
+    """
+    box = menace.box(state)
+    cell = _pixels(cell_size, None, "cell_size", default=48)
+    classes = move_classes(state)
+    counts: dict[tuple[int, ...], int] = {}
+    for group in classes:
+        found = [move for move in group if move in box]
+        if len(found) != 1:
+            raise ValueError(f"the box {dict(box)} does not fit the moves of {state.text}")
+        counts[group] = box[found[0]]
+    total = sum(counts.values())
+    most = max(counts.values())
+    shade: dict[int, str] = {}
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    marks = []
+    pad = max(2, cell // 10)
+    grid = COLORS["grid"]
+    for number, group in enumerate(classes):
+        r, g, b = _PAIR_SHADES[number % len(_PAIR_SHADES)]
+        for move in group:
+            shade[move] = f"#{r:02x}{g:02x}{b:02x}"
+            x, y = _corner(move, state.cols, cell, pad)
+            count = counts[group]
+            marks.append(
+                f'<text x="{x + 4}" y="{y + cell * 0.22:.1f}" font-size="{cell * 0.2:.1f}" '
+                f'font-family="sans-serif" fill="{grid}">{letters[number % 26]}</text>'
+                f'<text x="{x + cell / 2:.1f}" y="{y + cell * 0.48:.1f}" '
+                f'font-size="{cell * 0.36:.1f}" font-family="sans-serif" font-weight="bold" '
+                f'text-anchor="middle" dominant-baseline="central" fill="{grid}">{count}</text>'
+            )
+            if count:
+                width = (cell - 12) * count / most
+                marks.append(
+                    f'<rect x="{x + 6}" y="{y + cell * 0.76:.1f}" width="{width:.1f}" '
+                    f'height="{cell * 0.1:.1f}" fill="{grid}"/>'
+                )
+    board = board_svg(state, cell_size=cell, shade=shade)
+    width = state.cols * cell + 2 * pad
+    height = state.rows * cell + 2 * pad
+    beads = f"{total} bead{'s' if total != 1 else ''}" if total else "empty: the machine resigns"
+    caption = (
+        f'<text x="{width / 2:.1f}" y="{height + 14}" font-size="12" font-family="sans-serif" '
+        f'text-anchor="middle" fill="{grid}">{beads}</text>'
+    )
+    return Picture(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 20}" '
+        f'viewBox="0 0 {width} {height + 20}" role="img" '
+        f'aria-label="matchbox for {state.text}: {beads}">'
+        f"{board}{''.join(marks)}{caption}</svg>"
     )
