@@ -25,6 +25,7 @@ importable from here (``from tictac.exercises import check_winner``):
   :func:`check_next_playout`
 - ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`, :func:`check_pairing`,
   :func:`check_dead_cells`, :func:`check_predictions`
+- ``lesson10_matchboxes``: :func:`check_retrograde`, :func:`check_reinforce`
 - ``lesson12_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
@@ -127,6 +128,13 @@ from tictac.exercises.lesson09_proving_bigger_boards import (
     check_pairing,
     check_predictions,
 )
+from tictac.exercises.lesson10_matchboxes import (
+    RETROGRADE_STARTS,
+    ReinforceReport,
+    check_reinforce,
+    check_retrograde,
+    reinforce,
+)
 from tictac.exercises.lesson12_play import GameCheck, check_win_against
 
 __all__ = [
@@ -135,6 +143,7 @@ __all__ = [
     "PREDICTION_BOARDS",
     "PRUNING_PUZZLE",
     "PUZZLE_NODE",
+    "RETROGRADE_STARTS",
     "ROOT_PUZZLE",
     "SHOWN",
     "BackUpReport",
@@ -155,6 +164,7 @@ __all__ = [
     "PredictionCheck",
     "PredictionReport",
     "PruningCheck",
+    "ReinforceReport",
     "Report",
     "SeparationReport",
     "UCB1Report",
@@ -183,6 +193,8 @@ __all__ = [
     "check_pairing",
     "check_predictions",
     "check_predicted_moves",
+    "check_reinforce",
+    "check_retrograde",
     "check_round_five_utility",
     "check_rule",
     "check_sensible_level",
@@ -198,6 +210,7 @@ __all__ = [
     "exercise_positions",
     "fork_moves",
     "horizon_choices",
+    "reinforce",
     "root_puzzle",
     "visit_order",
 ]
