@@ -145,7 +145,7 @@ def reinforce_cases(seed: int = 10) -> list[ReinforceCase]:
         box = tuple(zip(cells, counts))
         move = cells[0] if number % 4 == 0 else rng.choice(cells)
         for outcome in ("win", "draw", "loss"):
-            cases.append(ReinforceCase(box, move, outcome))  # type: ignore[arg-type]
+            cases.append(ReinforceCase(box, move, outcome))
     return cases
 
 
