@@ -251,6 +251,18 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("(2021)", "Czifra, Csóka, Zombori and Makay"),
     ),
     #
+    "10-matchboxes": (
+        Cited("In 1961 Donald Michie built a machine", "Michie"),
+        Cited("*Penguin Science Survey* 1961", "Michie"),
+        Cited("*The Computer Journal* 6(3), 1963", "Michie"),
+        Cited("Michie's machine had 304 boxes", "Michie"),
+        Cited("(D. Michie, 1961)", "Michie"),
+        Cited(
+            "The lines are 95% Wilson intervals: a method that covers the true rate in 95% of samples",
+            "Wilson",
+        ),
+    ),
+    #
     "12-play": (),
     #
     "00-welcome-solutions": (),
@@ -288,6 +300,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "08-monte-carlo-solutions": (),
     "09-proving-bigger-boards-solutions": (),
+    #
+    "10-matchboxes-solutions": (),
     #
     "12-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),
