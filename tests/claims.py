@@ -258,7 +258,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("Michie's machine had 304 boxes", "Michie"),
         Cited("(D. Michie, 1961)", "Michie"),
         Cited(
-            "The lines are 95% Wilson intervals: a method that covers the true rate in 95% of samples",
+            "The lines are 95% Wilson intervals: a method that covers the true rate in 95% "
+            "of samples",
             "Wilson",
         ),
     ),
