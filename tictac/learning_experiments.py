@@ -103,7 +103,7 @@ def curve(run: CurveRun, checkpoints: Iterable[int] = CHECKPOINTS) -> list[Measu
     True
     """
     learner = TDLearner(step_size=run.step_size, exploration=run.exploration, seed=SEED)
-    points = []
+    points: list[MeasuredPoint] = []
     for checkpoint in checkpoints:
         [point] = learning_curve(
             learner,
@@ -135,12 +135,16 @@ _FILE = "learning_curves.json"
 
 def stored_curves() -> dict[str, list[MeasuredPoint]]:
     """The curves :func:`run_curves` made, read from ``tictac/data/learning_curves.json``."""
-    text = resources.files("tictac").joinpath("data", _FILE).read_text(encoding="utf-8")
+    text = resources.files("tictac").joinpath("data").joinpath(_FILE).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return {
         name: [
             MeasuredPoint(
-                p["games"], Share(*p["met"]), Share(*p["all"]), p["valued"], tuple(p["results"])
+                p["games"],
+                Share(*p["met"]),
+                Share(*p["all"]),
+                p["valued"],
+                (p["results"][0], p["results"][1], p["results"][2]),
             )
             for p in points
         ]
