@@ -251,6 +251,12 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("(2021)", "Czifra, Csóka, Zombori and Makay"),
     ),
     #
+    "11-learning-values": (
+        Cited("*Reinforcement Learning: An Introduction*, 2nd ed., 2018, section 1.5)", "Sutton"),
+        Cited("(its Exercise 1.2), as it does self-play (Exercise 1.1)", "Sutton"),
+        Cited("(Sutton and Barto, section 1.5)", "Sutton and Barto"),
+    ),
+    #
     "12-play": (),
     #
     "00-welcome-solutions": (),
@@ -288,6 +294,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "08-monte-carlo-solutions": (),
     "09-proving-bigger-boards-solutions": (),
+    #
+    "11-learning-values-solutions": (),
     #
     "12-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),
