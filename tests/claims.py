@@ -264,6 +264,12 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         ),
     ),
     #
+    "11-learning-values": (
+        Cited("*Reinforcement Learning: An Introduction*, 2nd ed., 2018, section 1.5)", "Sutton"),
+        Cited("(its Exercise 1.2), as it does self-play (Exercise 1.1)", "Sutton"),
+        Cited("(Sutton and Barto, section 1.5)", "Sutton and Barto"),
+    ),
+    #
     "12-play": (),
     #
     "00-welcome-solutions": (),
@@ -303,6 +309,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "09-proving-bigger-boards-solutions": (),
     #
     "10-matchboxes-solutions": (),
+    "11-learning-values-solutions": (),
     #
     "12-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),

@@ -9,6 +9,7 @@ matplotlib.use("Agg")
 import pytest
 from matplotlib.colors import to_hex
 
+from tictac import charts
 from tictac.charts import PALETTE, results_chart, round_robin_chart, wins_by_length_chart
 from tictac.players import make_player
 from tictac.tournament import play_match, round_robin
@@ -71,3 +72,27 @@ def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
     assert hatches == {"novice": {""}, "random": {"//"}}
     counts = [int(t.get_text()) for t in ax.texts]
     assert sum(counts) == len(match.games) - match.draws()
+
+
+def test_learning_curve_chart_labels_every_line_and_tells_them_apart_without_colour() -> None:
+    from tictac.learning import Share
+    from tictac.learning_experiments import MeasuredPoint
+
+    def point(games: int, met: int, everywhere: int) -> MeasuredPoint:
+        return MeasuredPoint(games, Share(met, 10), Share(everywhere, 20), 0, (0, 0, 0))
+
+    curves = {
+        "slow": [point(0, 1, 2), point(100, 2, 4), point(1000, 5, 10)],
+        "fast": [point(0, 1, 2), point(100, 8, 15)],
+    }
+    ax = charts.learning_curve_chart(curves)
+    assert [text.get_text() for text in ax.texts] == ["slow 50%", "fast 75%"]
+    lines = ax.get_lines()
+    assert len({(line.get_linestyle(), line.get_marker()) for line in lines}) == 2
+    assert list(lines[0].get_ydata()) == [0.1, 0.2, 0.5]
+    met = charts.learning_curve_chart(curves, measure="met")
+    assert [text.get_text() for text in met.texts] == ["slow 50%", "fast 80%"]
+    with pytest.raises(ValueError, match="measure"):
+        charts.learning_curve_chart(curves, measure="best")
+    with pytest.raises(ValueError, match="at most"):
+        charts.learning_curve_chart({str(i): curves["slow"] for i in range(8)})

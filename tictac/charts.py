@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import matplotlib.pyplot as plt
 from matplotlib.colors import LinearSegmentedColormap
@@ -29,6 +29,7 @@ from tictac.tournament import MatchResult, RoundRobin, wilson_interval
 __all__ = [
     "PALETTE",
     "interval_chart",
+    "learning_curve_chart",
     "results_chart",
     "round_robin_chart",
     "wins_by_length_chart",
@@ -245,5 +246,95 @@ def interval_chart(
     ax.set_ylim(len(labels) - 0.5, -0.5)
     ax.set_xlabel(xlabel)
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+class _Measured(Protocol):
+    """A point of a learning curve (:class:`tictac.learning.CurvePoint` and the like)."""
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def met(self) -> Any: ...
+
+    @property
+    def all(self) -> Any: ...
+
+
+_CURVE_STYLES = (
+    (PALETTE["blue"], "-", "o"),
+    (PALETTE["orange"], "--", "s"),
+    (PALETTE["bluish green"], "-.", "^"),
+    (PALETTE["vermillion"], ":", "D"),
+    ("#CC79A7", "-", "v"),  # Okabe-Ito reddish purple
+    ("#56B4E9", "--", "P"),  # Okabe-Ito sky blue
+    ("#000000", "-.", "X"),
+)
+
+
+def learning_curve_chart(
+    curves: Mapping[str, Sequence[_Measured]],
+    *,
+    measure: str = "all",
+    title: str = "",
+    ax: Any = None,
+) -> Any:
+    """Learning curves: each learner's optimal share as its training grows, one line each.
+
+    `curves` maps a label to the points of a curve (such as
+    :func:`tictac.learning.learning_curve` returns), in order of games. `measure` is
+    ``"all"`` (the share of all the positions measured) or ``"met"`` (of those the learner's
+    side can meet). The games are on a scale that is even up to 100 and logarithmic beyond,
+    so that short and long training both show. Each line has its own colour, dash and
+    marker, and its label written at its end. Returns the matplotlib Axes.
+
+    >>> from tictac.learning import Share
+    >>> from collections import namedtuple
+    >>> Point = namedtuple("Point", "games met all")
+    >>> ax = learning_curve_chart({"a": [Point(0, Share(1, 4), Share(1, 4)),
+    ...                                  Point(100, Share(3, 4), Share(3, 4))]})
+    >>> [text.get_text() for text in ax.texts]
+    ['a 75%']
+    >>> learning_curve_chart({"a": []})
+    Traceback (most recent call last):
+      ...
+    ValueError: the curve 'a' has no points; measure a learner at least once
+    """
+    if measure not in ("all", "met"):
+        raise ValueError(
+            f'measure is "all" or "met" (the positions its side can meet), not {measure!r}'
+        )
+    if len(curves) > len(_CURVE_STYLES):
+        raise ValueError(
+            f"a chart tells at most {len(_CURVE_STYLES)} curves apart, not {len(curves)}; "
+            "draw them on two charts"
+        )
+    for label, points in curves.items():
+        if not points:
+            raise ValueError(f"the curve {label!r} has no points; measure a learner at least once")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 3.6))
+    for (label, points), (colour, dashes, marker) in zip(curves.items(), _CURVE_STYLES):
+        games = [p.games for p in points]
+        shares = [getattr(p, measure).fraction for p in points]
+        ax.plot(games, shares, color=colour, linestyle=dashes, marker=marker, markersize=4)
+        ax.annotate(
+            f"{label} {shares[-1]:.0%}",
+            (games[-1], shares[-1]),
+            xytext=(5, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=8,
+            color=colour,
+        )
+    ax.set_xscale("symlog", linthresh=100, linscale=0.6)
+    ax.set_xlim(left=0)
+    ax.set_xlabel("games of training (even scale to 100, logarithmic beyond)")
+    ax.set_ylabel("optimal share, " + ("all positions" if measure == "all" else "its side's"))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    if title:
+        ax.set_title(title)
     ax.spines[["top", "right"]].set_visible(False)
     return ax

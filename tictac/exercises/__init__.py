@@ -26,6 +26,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`, :func:`check_pairing`,
   :func:`check_dead_cells`, :func:`check_predictions`
 - ``lesson10_matchboxes``: :func:`check_retrograde`, :func:`check_reinforce`
+- ``lesson11_learning_values``: :func:`check_td_update`, :func:`check_training`
 - ``lesson12_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
@@ -135,6 +136,12 @@ from tictac.exercises.lesson10_matchboxes import (
     check_retrograde,
     reinforce,
 )
+from tictac.exercises.lesson11_learning_values import (
+    TDUpdateReport,
+    TrainingCheck,
+    check_td_update,
+    check_training,
+)
 from tictac.exercises.lesson12_play import GameCheck, check_win_against
 
 __all__ = [
@@ -167,6 +174,8 @@ __all__ = [
     "ReinforceReport",
     "Report",
     "SeparationReport",
+    "TDUpdateReport",
+    "TrainingCheck",
     "UCB1Report",
     "VisitOrderCheck",
     "WeightsReport",
@@ -199,7 +208,9 @@ __all__ = [
     "check_rule",
     "check_sensible_level",
     "check_subtree_sum",
+    "check_td_update",
     "check_told_apart",
+    "check_training",
     "check_ucb1",
     "check_unvisited_leaves",
     "check_visit_order",
