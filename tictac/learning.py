@@ -29,6 +29,9 @@ Both learners train from seeded games (:meth:`Learner.train`), keep their table 
 
 from __future__ import annotations
 
+import functools
+import itertools
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -50,6 +53,7 @@ __all__ = [
     "TrainingLog",
     "CurvePoint",
     "learning_curve",
+    "matchbox_positions",
     "optimal_share",
     "retrograde",
     "solved_positions",
@@ -175,11 +179,20 @@ def optimal_share(
     chosen = list(positions) if positions is not None else unfinished_positions()
     if not chosen:
         return Share(0, 0)
-    values = solved_positions(chosen[0].rows, chosen[0].cols, chosen[0].k)
+    first = chosen[0]
+    values = solved_positions(first.rows, first.cols, first.k)
     optimal = 0
     for state in chosen:
+        if not isinstance(state, State) or state not in values:
+            raise ValueError(
+                f"optimal_share measures positions of one board reachable in a game, such as "
+                f"those of unfinished_positions(); {_shown(state)} is not one of the "
+                f"{first.rows}x{first.cols} board's"
+            )
         if state.is_terminal:
-            raise IllegalMove(f"optimal_share takes positions with a move to make, not {state}")
+            raise IllegalMove(
+                f"optimal_share takes positions with a move to make, not {state.text!r}"
+            )
         moves = tuple(greedy(state))
         if moves and all(values[state.play(m)] == values[state] for m in moves):
             optimal += 1
@@ -242,7 +255,6 @@ class Learner:
     def __init__(self, *, seed: Seed = None) -> None:
         self.seed = seed
         self.rng = random_source(seed)
-        self._canonical: dict[State, tuple[State, tuple[int, ...]]] = {}
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -253,9 +265,7 @@ class Learner:
     def choose(self, state: State) -> int:
         """The learner's move as a player: one of its greedy moves, ties broken at random.
         It does not learn from the games it plays this way; see :meth:`train`."""
-        if state.is_terminal:
-            raise IllegalMove(f"{self.name} cannot move: the game is already over")
-        return self.rng.choice(self.greedy_moves(state))
+        return self.rng.choice(self.greedy_moves(_check_to_move(state, self.name)))
 
     def reseed(self, seed: Seed) -> None:
         """Restart the random source (matches call this to make their games repeatable)."""
@@ -317,14 +327,24 @@ class Learner:
         the learner plays both sides and learns from both. `side` is the side the learner
         plays against an opponent: ``"X"``, ``"O"``, or ``"both"`` (X and O by turns, X
         first). `seed` seeds the learner and the opponent, so the same seed trains the same
-        way. Training goes on from what the learner already knows.
+        way; without it the learner draws from its own random source, and an opponent named
+        by its level is seeded from that source too (so a learner made with a seed trains
+        the same way every time). Training goes on from what the learner already knows.
+
+        >>> a, b = Menace(seed=4), Menace(seed=4)
+        >>> _ = a.train("random", games=50), b.train("random", games=50)
+        >>> a.boxes == b.boxes
+        True
         """
         _check_side(side)
         games = _game_count(games)
         seed = whole_seed(seed, "training")
+        if opponent is self:
+            raise ValueError('to train a learner against itself, give opponent="self"')
         if seed is not None:
             self.reseed(seed * 2)
-        against = _opponent(opponent, seed)
+        opponent_seed = seed * 2 + 1 if seed is not None else _peek_seed(self.rng)
+        against = _opponent(opponent, opponent_seed, given=seed is not None)
         log = TrainingLog()
         for number in range(games):
             if against is None:
@@ -372,12 +392,33 @@ class Learner:
     def _canonical_of(self, state: State) -> tuple[State, tuple[int, ...]]:
         """The representative of `state`'s symmetry class, and the permutation that makes it:
         cell ``i`` of the representative is cell ``permutation[i]`` of `state`."""
-        if state not in self._canonical:
-            images = [
-                (state.transform(p), p) for p in symmetry_permutations(state.rows, state.cols)
-            ]
-            self._canonical[state] = min(images, key=lambda image: image[0].cells)
-        return self._canonical[state]
+        return _canonical_of(state)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _canonical_of(state: State) -> tuple[State, tuple[int, ...]]:
+    """:meth:`Learner._canonical_of`, kept for every learner (the 3x3 game has 5,478
+    positions, and training asks about the same ones again and again)."""
+    images = [(state.transform(p), p) for p in symmetry_permutations(state.rows, state.cols)]
+    return min(images, key=lambda image: image[0].cells)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _children(state: State) -> tuple[tuple[int, State], ...]:
+    """Each legal move of `state` with the position it leads to, in the order of the moves
+    (kept: a learner rating its moves asks for them again and again)."""
+    return tuple((move, state.play(move)) for move in state.legal_moves())
+
+
+def _check_to_move(state: object, who: str) -> State:
+    """`state` itself if it is a position with a move to make; else a clear error."""
+    if not isinstance(state, State):
+        raise TypeError(
+            f"{who} needs a State such as State.parse('X../.O./...'), not {_shown(state)}"
+        )
+    if state.is_terminal:
+        raise IllegalMove(f"{who} cannot move: the game is already over in {state.text!r}")
+    return state
 
 
 def _outcome_for(side: Mark, winner: Mark | None) -> Outcome:
@@ -389,28 +430,45 @@ def _check_side(side: object) -> None:
         raise ValueError(f'side is "X", "O" or "both", not {_shown(side)}')
 
 
+def _int_seed(seed: object) -> int:
+    """A seed that must be a whole number (it is combined with others)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed is a whole number such as 0, not {_shown(seed)}")
+    return seed
+
+
 def _game_count(games: object) -> int:
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games is a whole number of games, 0 or more, not {_shown(games)}")
     return games
 
 
-def _opponent(opponent: Contestant | str, seed: int | None) -> Contestant | None:
-    """The opponent to train against (None for self-play), seeded from `seed`."""
+def _opponent(opponent: Contestant | str, seed: int, *, given: bool) -> Contestant | None:
+    """The opponent to train against (None for self-play): a level is made with `seed`, and
+    a player is reseeded with it when the seed was `given` to :meth:`Learner.train` (else it
+    keeps its own random source)."""
     from tictac.players import make_player  # players imports this module for its levels
 
     if opponent == "self":
         return None
     if isinstance(opponent, str):
-        return make_player(opponent, seed=None if seed is None else seed * 2 + 1)
+        return make_player(opponent, seed=seed)
     if not (hasattr(opponent, "choose") and hasattr(opponent, "name")):
         raise TypeError(
             f'opponent is a player, a level name such as "random" or "master", or "self", '
             f"not {_shown(opponent)}"
         )
-    if seed is not None and hasattr(opponent, "reseed"):
-        opponent.reseed(seed * 2 + 1)
+    if given and hasattr(opponent, "reseed"):
+        opponent.reseed(seed)
     return opponent
+
+
+def _peek_seed(rng: random.Random) -> int:
+    """A seed made from `rng`'s next draw, without drawing it (a copy draws): the learner's
+    own moves stay those it would make without an opponent to seed."""
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy.getrandbits(32)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -474,10 +532,12 @@ class Menace(Learner):
         >>> Menace().box(State.parse("X../.O./..."))   # a mirror image along the diagonal
         {3: 3, 6: 3, 7: 3, 8: 3}
         """
-        if state.is_terminal or len(state.legal_moves()) == 1:
-            raise IllegalMove(f"there is no matchbox for {state}: no move or a forced one")
+        if len(_check_to_move(state, "a matchbox").legal_moves()) == 1:
+            raise IllegalMove(
+                f"there is no matchbox for {state.text!r}: its one free cell is a forced move"
+            )
         canonical, permutation = self._canonical_of(state)
-        box = self.boxes.get(canonical) or self._new_box(canonical)
+        box = self.boxes[canonical] if canonical in self.boxes else self._new_box(canonical)
         return dict(sorted((permutation[c], n) for c, n in box.items()))
 
     def _new_box(self, canonical: State) -> dict[int, int]:
@@ -493,7 +553,7 @@ class Menace(Learner):
 
     def greedy_moves(self, state: State) -> tuple[int, ...]:
         """The moves with the most beads (every legal move if the box is empty or forced)."""
-        if len(state.legal_moves()) == 1:
+        if len(_check_to_move(state, self.name).legal_moves()) == 1:
             return state.legal_moves()
         box = self.box(state)
         most = max(box.values())
@@ -510,10 +570,19 @@ class Menace(Learner):
         return images
 
     def _training_move(self, state: State) -> Step | None:
-        if len(state.legal_moves()) == 1:
-            return Step(state, state.legal_moves()[0])
+        return self._draw(state, keep=True)
+
+    def _draw(self, state: State, *, keep: bool) -> Step | None:
+        """Draw a bead from `state`'s box (None if it is empty); `keep` a box made for a
+        position met for the first time (training does, playing a match does not)."""
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            return Step(state, legal[0])
         canonical, permutation = self._canonical_of(state)
-        box = self._box(canonical)
+        if keep:
+            box = self._box(canonical)
+        else:
+            box = self.boxes[canonical] if canonical in self.boxes else self._new_box(canonical)
         if sum(box.values()) == 0:
             return None
         bead = self.rng.choices(list(box), weights=list(box.values()))[0]
@@ -536,11 +605,31 @@ class Menace(Learner):
     def choose(self, state: State) -> int:
         """The machine's move as a player: a bead drawn from the box, as in training (it does
         not learn from these games). An empty box cannot resign in a match, which has no
-        resign move, so there it plays any free cell at random."""
-        if state.is_terminal:
-            raise IllegalMove(f"{self.name} cannot move: the game is already over")
-        step = self._training_move(state)
+        resign move, so there it plays any free cell at random. A position it never met gets
+        a new box's beads, but no box is kept."""
+        step = self._draw(_check_to_move(state, self.name), keep=False)
         return self.rng.choice(state.legal_moves()) if step is None else step.move
+
+
+def matchbox_positions(side: Mark) -> list[State]:
+    """The positions MENACE playing `side` on 3x3 can face that need a matchbox: unfinished,
+    `side` to move, two free cells or more (one free cell is a forced move), one for each
+    class of positions that are mirror images or rotations of each other (its
+    representative, as the keys of :attr:`Menace.boxes`); by number of marks.
+
+    >>> boxes = matchbox_positions("X")
+    >>> len(boxes), len(matchbox_positions("O"))
+    (304, 289)
+    >>> Counter(state.moves_made for state in boxes)
+    Counter({6: 183, 4: 108, 2: 12, 0: 1})
+    """
+    if side not in ("X", "O"):
+        raise ValueError(f'side is "X" or "O", not {_shown(side)}')
+    representatives: dict[State, None] = {}
+    for state in unfinished_positions():
+        if state.turn == side and len(state.legal_moves()) > 1:
+            representatives.setdefault(_canonical_of(state)[0], None)
+    return list(representatives)
 
 
 def _distinct_moves(state: State) -> list[int]:
@@ -625,9 +714,10 @@ class TDLearner(Learner):
 
     def greedy_moves(self, state: State) -> tuple[int, ...]:
         """The moves into the positions the learner values most (ties all listed)."""
-        scored = {move: self.value(state.play(move)) for move in state.legal_moves()}
-        best = max(scored.values())
-        return tuple(move for move, v in scored.items() if v == best)
+        _check_to_move(state, self.name)
+        scored = [(move, self.value(after)) for move, after in _children(state)]
+        best = max(v for _, v in scored)
+        return tuple(move for move, v in scored if v == best)
 
     def _training_move(self, state: State) -> Step:
         greedy = self.greedy_moves(state)
@@ -686,17 +776,27 @@ def learning_curve(
     >>> curve = learning_curve(TDLearner(seed=1), "random", checkpoints=[0, 200], side="X")
     >>> [point.games for point in curve], curve[1].met.fraction > curve[0].met.fraction
     ([0, 200], True)
+    >>> learning_curve(TDLearner(), "random", checkpoints=[100, 50])
+    Traceback (most recent call last):
+      ...
+    ValueError: checkpoints are numbers of games that increase, such as [0, 100, ...], not [100, 50]
     """
     _check_side(side)
+    if not isinstance(learner, Learner):
+        raise TypeError(f"learner is a Menace or a TDLearner, not {_shown(learner)}")
+    seed = _int_seed(seed)
+    wanted = [_game_count(checkpoint) for checkpoint in checkpoints]
+    if any(later <= earlier for earlier, later in itertools.pairwise(wanted)):
+        raise ValueError(
+            f"checkpoints are numbers of games that increase, such as [0, 100, 1000], not {wanted}"
+        )
     met_side: Side = "both" if opponent == "self" else side
     met = learner.positions_to_move(met_side)
     everything = unfinished_positions()
     points = []
     trained = 0
-    for checkpoint in checkpoints:
-        games = _game_count(checkpoint) - trained
-        if games < 0:
-            raise ValueError(f"checkpoints must increase, not go back to {checkpoint}")
+    for checkpoint in wanted:
+        games = checkpoint - trained
         log = learner.train(opponent, games=games, side=side, seed=seed * 1_000_003 + checkpoint)
         trained += games
         points.append(
