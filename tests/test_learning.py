@@ -5,6 +5,8 @@ master never loses as O), and the measurements."""
 from __future__ import annotations
 
 import copy
+import subprocess
+import sys
 from collections.abc import Callable
 
 import pytest
@@ -14,20 +16,33 @@ from tictac.budget import BudgetExceeded
 from tictac.learning import (
     MENACE_BEADS,
     MENACE_REWARDS,
+    RECIPES,
     Learner,
     Menace,
     Share,
     Step,
     TDLearner,
+    _stored,
     learning_curve,
     matchbox_positions,
     optimal_share,
     retrograde,
     solved_positions,
+    train_by_recipe,
+    trained_learner,
     unfinished_positions,
 )
-from tictac.players import make_player
+from tictac.players import (
+    CATALOGUE,
+    canonical_level,
+    describe_level,
+    levels_note,
+    make_player,
+    offered_levels,
+    tidy_level_name,
+)
 from tictac.state import IllegalMove, State, reachable_states
+from tictac.tournament import play_match
 
 # ---------------------------------------------------------------------------------------------
 # An independent model of 3x3 tic-tac-toe (no tictac): boards are strings of 9 characters.
@@ -567,3 +582,74 @@ def test_a_finished_game_or_a_non_state_has_no_move(learner: Learner) -> None:
         learner.greedy_moves(State.parse("XXX/OO./..."))
     with pytest.raises(TypeError, match="State"):
         learner.greedy_moves("X../.../...")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# The stored learners and their levels
+
+
+@pytest.mark.parametrize("name", ["menace", "td"])
+def test_retraining_by_the_recipe_reproduces_the_stored_table(name: str) -> None:
+    stored = trained_learner(name)
+    again = train_by_recipe(RECIPES[name])
+    assert type(again) is type(stored)
+    assert _table(again) == _table(stored)
+    assert _stored(name)[0] == RECIPES[name]  # the file's recipe is the code's
+
+
+def test_trained_learner_is_a_fresh_copy() -> None:
+    one, two = trained_learner("td"), trained_learner("td")
+    assert isinstance(one, TDLearner) and isinstance(two, TDLearner)
+    one.train("random", games=20, seed=1)
+    assert two.values == trained_learner("td").values != one.values
+    with pytest.raises(ValueError, match="stored learners"):
+        trained_learner("alphazero")
+
+
+def test_the_td_level_never_loses_to_the_master_as_its_about_line_says() -> None:
+    td = trained_learner("td")
+    assert td.losing_games("X") == [] and td.losing_games("O") == []
+    assert "never loses to the master" in CATALOGUE["td"].about
+    assert "9,000 training games" in CATALOGUE["td"].about
+    assert "10,000 training games" in CATALOGUE["menace"].about
+
+
+def test_measured_strength_of_the_stored_learners() -> None:
+    # Measured (the report and the lessons may quote these): the TD learner's greedy move is
+    # optimal in 93.8% of all positions, MENACE's (the move with most beads) in 81.0%.
+    assert str(optimal_share(trained_learner("td"))) == "4,240 of 4,520 (93.8%)"
+    assert str(optimal_share(trained_learner("menace"))) == "3,663 of 4,520 (81.0%)"
+
+
+@pytest.mark.parametrize("level", ["menace", "td", "matchboxes", "td-learner"])
+def test_the_learners_play_as_levels(level: str) -> None:
+    match = play_match(make_player(level), make_player("random"), games=20, seed=1)
+    again = play_match(make_player(level), make_player("random"), games=20, seed=1)
+    assert len(match.games) == 20 and str(match) == str(again)
+    assert describe_level(level).startswith(tidy_level_name(level) + ": ")
+    for size in [(4, 4, 4), (4, 4, 3)]:
+        assert canonical_level(level) not in offered_levels(size)
+        assert canonical_level(level) in levels_note(size)
+    assert canonical_level(level) in offered_levels((3, 3, 3))
+
+
+def test_the_td_level_draws_with_the_master() -> None:
+    match = play_match(make_player("td"), make_player("master", random_ties=True), games=40, seed=2)
+    assert [record.result for record in match.games] == ["draw"] * 40
+
+
+def test_the_learner_levels_in_the_widget_and_the_command_line() -> None:
+    from tictac.widget import GameWidget
+
+    game = GameWidget(level="td", human="O", seed=7)
+    assert game is not None
+    run = subprocess.run(
+        [sys.executable, "-m", "tictac", "play", "--level", "td", "--seed", "1"],
+        input="\n".join(str(cell) for cell in range(9) for _ in range(1)) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode in (0, 1), run.stderr
+    assert "Traceback" not in run.stderr

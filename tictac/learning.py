@@ -31,11 +31,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
 
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.seeds import Seed, random_source, whole_seed
@@ -46,6 +49,8 @@ from tictac.tournament import Contestant
 __all__ = [
     "MENACE_BEADS",
     "MENACE_REWARDS",
+    "RECIPES",
+    "Recipe",
     "Learner",
     "Menace",
     "Share",
@@ -57,6 +62,9 @@ __all__ = [
     "optimal_share",
     "retrograde",
     "solved_positions",
+    "train_by_recipe",
+    "train_stored_learners",
+    "trained_learner",
     "unfinished_positions",
 ]
 
@@ -265,7 +273,12 @@ class Learner:
     def choose(self, state: State) -> int:
         """The learner's move as a player: one of its greedy moves, ties broken at random.
         It does not learn from the games it plays this way; see :meth:`train`."""
-        return self.rng.choice(self.greedy_moves(_check_to_move(state, self.name)))
+        return self.move(state, self.rng)
+
+    def move(self, state: State, rng: random.Random) -> int:
+        """:meth:`choose`, drawing from `rng` instead of the learner's own random source (a
+        level of :mod:`tictac.players` plays a stored learner this way, with its own seed)."""
+        return rng.choice(self.greedy_moves(_check_to_move(state, self.name)))
 
     def reseed(self, seed: Seed) -> None:
         """Restart the random source (matches call this to make their games repeatable)."""
@@ -572,9 +585,10 @@ class Menace(Learner):
     def _training_move(self, state: State) -> Step | None:
         return self._draw(state, keep=True)
 
-    def _draw(self, state: State, *, keep: bool) -> Step | None:
-        """Draw a bead from `state`'s box (None if it is empty); `keep` a box made for a
-        position met for the first time (training does, playing a match does not)."""
+    def _draw(self, state: State, *, keep: bool, rng: random.Random | None = None) -> Step | None:
+        """Draw a bead from `state`'s box (None if it is empty) with `rng` (default: the
+        machine's own); `keep` a box made for a position met for the first time (training
+        does, playing a match does not)."""
         legal = state.legal_moves()
         if len(legal) == 1:
             return Step(state, legal[0])
@@ -585,7 +599,7 @@ class Menace(Learner):
             box = self.boxes[canonical] if canonical in self.boxes else self._new_box(canonical)
         if sum(box.values()) == 0:
             return None
-        bead = self.rng.choices(list(box), weights=list(box.values()))[0]
+        bead = (rng or self.rng).choices(list(box), weights=list(box.values()))[0]
         return Step(state, permutation[bead])
 
     def _learn(self, steps: list[Step], side: Mark, winner: Mark | None) -> None:
@@ -602,13 +616,13 @@ class Menace(Learner):
         """The positions whose box has run out of beads: there the machine resigns."""
         return [state for state, box in self.boxes.items() if sum(box.values()) == 0]
 
-    def choose(self, state: State) -> int:
+    def move(self, state: State, rng: random.Random) -> int:
         """The machine's move as a player: a bead drawn from the box, as in training (it does
         not learn from these games). An empty box cannot resign in a match, which has no
         resign move, so there it plays any free cell at random. A position it never met gets
         a new box's beads, but no box is kept."""
-        step = self._draw(_check_to_move(state, self.name), keep=False)
-        return self.rng.choice(state.legal_moves()) if step is None else step.move
+        step = self._draw(_check_to_move(state, self.name), keep=False, rng=rng)
+        return rng.choice(state.legal_moves()) if step is None else step.move
 
 
 def matchbox_positions(side: Mark) -> list[State]:
@@ -808,3 +822,131 @@ def learning_curve(
             )
         )
     return points
+
+
+# ---------------------------------------------------------------------------------------------
+# Trained learners, stored: the levels "menace" and "td" play them
+
+Recipe = dict[str, Any]
+"""How a stored learner is trained: ``learner`` (``"Menace"`` or ``"TDLearner"``), its
+``options``, and ``stages``, each a call of :meth:`Learner.train`: ``opponent`` (a level
+name or ``"self"``), the opponent's ``opponent_options`` (e.g. ``{"random_ties": true}``),
+``side``, ``games`` and ``seed``."""
+
+RECIPES: dict[str, Recipe] = {
+    "menace": {
+        "learner": "Menace",
+        "options": {},
+        "stages": [
+            {"opponent": "random", "side": "both", "games": 5000, "seed": 1},
+            {"opponent": "self", "games": 5000, "seed": 2},
+        ],
+    },
+    "td": {
+        "learner": "TDLearner",
+        "options": {},
+        "stages": [
+            {"opponent": "self", "games": 5000, "seed": 1},
+            {
+                "opponent": "master",
+                "opponent_options": {"random_ties": True},
+                "side": "both",
+                "games": 4000,
+                "seed": 2,
+            },
+        ],
+    },
+}
+"""The recipes of the learners stored in ``tictac/data/`` (:func:`trained_learner` reads
+them; :func:`train_stored_learners` makes them again)."""
+
+_LEARNERS: dict[str, type[Menace] | type[TDLearner]] = {"Menace": Menace, "TDLearner": TDLearner}
+
+
+def train_by_recipe(recipe: Recipe) -> Menace | TDLearner:
+    """A new learner, trained by `recipe` (see :data:`Recipe`): the same recipe gives the
+    same table.
+
+    >>> td = train_by_recipe({"learner": "TDLearner", "options": {"step_size": 0.2},
+    ...                       "stages": [{"opponent": "self", "games": 50, "seed": 1}]})
+    >>> td.step_size, len(td.values) > 50
+    (0.2, True)
+    """
+    from tictac.players import make_player  # players imports this module for its levels
+
+    if not isinstance(recipe, Mapping) or recipe.get("learner") not in _LEARNERS:
+        raise ValueError(
+            f'a recipe names its "learner" ({" or ".join(_LEARNERS)}), its "options" and its '
+            f'training "stages", as those of RECIPES do, not {_shown(recipe)}'
+        )
+    learner = _LEARNERS[recipe["learner"]](**recipe.get("options", {}))
+    for stage in recipe["stages"]:
+        opponent: Contestant | str = stage["opponent"]
+        if stage.get("opponent_options"):
+            opponent = make_player(stage["opponent"], **stage["opponent_options"])
+        learner.train(
+            opponent, games=stage["games"], side=stage.get("side", "both"), seed=stage["seed"]
+        )
+    return learner
+
+
+def trained_learner(name: str) -> Menace | TDLearner:
+    """A fresh copy of a stored learner (``"menace"`` or ``"td"``), trained by its recipe in
+    :data:`RECIPES` and read from ``tictac/data/learner_<name>.json`` (no training: quick).
+
+    >>> td = trained_learner("td")
+    >>> td.greedy_moves(State.parse("XX./OO./..."))
+    (2,)
+    """
+    if name not in RECIPES:
+        raise ValueError(f"stored learners are {', '.join(map(repr, RECIPES))}, not {_shown(name)}")
+    recipe, table = _stored(name)
+    learner = _LEARNERS[recipe["learner"]](**recipe.get("options", {}))
+    if isinstance(learner, Menace):
+        learner.boxes = {state: dict(box) for state, box in table.items()}
+    else:
+        learner.values = dict(table)
+    learner.name = f"{learner.name} ({name}, {_games(recipe):,} games)"
+    return learner
+
+
+def _games(recipe: Recipe) -> int:
+    return sum(int(stage["games"]) for stage in recipe["stages"])
+
+
+@functools.cache
+def _stored(name: str) -> tuple[Recipe, Mapping[State, Any]]:
+    """The recipe and the table stored for `name` (read once)."""
+    text = resources.files("tictac").joinpath("data").joinpath(f"learner_{name}.json")
+    data = json.loads(text.read_text(encoding="utf-8"))
+    table = {
+        State.parse(position): (
+            {int(cell): int(beads) for cell, beads in entry.items()}
+            if isinstance(entry, dict)
+            else float(entry)
+        )
+        for position, entry in data["table"].items()
+    }
+    return data["recipe"], table
+
+
+def _table_json(learner: Learner) -> dict[str, Any]:
+    if isinstance(learner, Menace):
+        return {s.text: {str(c): n for c, n in box.items()} for s, box in learner.boxes.items()}
+    assert isinstance(learner, TDLearner)
+    return {state.text: value for state, value in learner.values.items()}
+
+
+def train_stored_learners(names: Iterable[str] = tuple(RECIPES)) -> None:
+    """Train the stored learners by their recipes and write ``tictac/data/learner_<name>.json``
+    (a test checks that the stored files are what this makes)."""
+    for name in names:
+        learner = train_by_recipe(RECIPES[name])
+        data = {
+            "about": f"tictac.learning.train_stored_learners: the {name!r} level's learner",
+            "recipe": RECIPES[name],
+            "table": _table_json(learner),
+        }
+        path = Path(__file__).parent / "data" / f"learner_{name}.json"
+        path.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+        _stored.cache_clear()
