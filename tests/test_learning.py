@@ -653,3 +653,14 @@ def test_the_learner_levels_in_the_widget_and_the_command_line() -> None:
     )
     assert run.returncode in (0, 1), run.stderr
     assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(("level", "words"), [("td", "values most"), ("menace", "draws a bead")])
+def test_show_thinking_explains_the_learner_levels(level: str, words: str) -> None:
+    from tictac.session import GameSession
+    from tictac.thinking import explain_decision
+
+    session = GameSession(level=level, human="O", seed=0)
+    assert session.last_decision is not None
+    thinking = explain_decision(session.last_decision)
+    assert words in thinking.caption and thinking.svg
