@@ -328,7 +328,7 @@ def test_descriptions_show_the_options_a_level_plays_with() -> None:
 def test_levels_offered_per_board() -> None:
     assert offered_levels((3, 3, 3)) == LEVEL_CHOICES
     for size in [(4, 4, 4), (4, 4, 3)]:
-        assert set(LEVEL_CHOICES) - set(offered_levels(size)) == {"brute-force"}
+        assert set(LEVEL_CHOICES) - set(offered_levels(size)) == {"brute-force", "menace", "td"}
         assert "brute-force is not offered on 4x4" in levels_note(size)
         assert "heuristic looks 3 moves ahead (not 5)" in levels_note(size)
         assert "mcts plays 150 random games per move (not 1000)" in levels_note(size)

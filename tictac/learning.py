@@ -29,10 +29,16 @@ Both learners train from seeded games (:meth:`Learner.train`), keep their table 
 
 from __future__ import annotations
 
+import functools
+import itertools
+import json
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
 
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.seeds import Seed, random_source, whole_seed
@@ -43,6 +49,8 @@ from tictac.tournament import Contestant
 __all__ = [
     "MENACE_BEADS",
     "MENACE_REWARDS",
+    "RECIPES",
+    "Recipe",
     "Learner",
     "Menace",
     "Share",
@@ -50,9 +58,13 @@ __all__ = [
     "TrainingLog",
     "CurvePoint",
     "learning_curve",
+    "matchbox_positions",
     "optimal_share",
     "retrograde",
     "solved_positions",
+    "train_by_recipe",
+    "train_stored_learners",
+    "trained_learner",
     "unfinished_positions",
 ]
 
@@ -175,11 +187,20 @@ def optimal_share(
     chosen = list(positions) if positions is not None else unfinished_positions()
     if not chosen:
         return Share(0, 0)
-    values = solved_positions(chosen[0].rows, chosen[0].cols, chosen[0].k)
+    first = chosen[0]
+    values = solved_positions(first.rows, first.cols, first.k)
     optimal = 0
     for state in chosen:
+        if not isinstance(state, State) or state not in values:
+            raise ValueError(
+                f"optimal_share measures positions of one board reachable in a game, such as "
+                f"those of unfinished_positions(); {_shown(state)} is not one of the "
+                f"{first.rows}x{first.cols} board's"
+            )
         if state.is_terminal:
-            raise IllegalMove(f"optimal_share takes positions with a move to make, not {state}")
+            raise IllegalMove(
+                f"optimal_share takes positions with a move to make, not {state.text!r}"
+            )
         moves = tuple(greedy(state))
         if moves and all(values[state.play(m)] == values[state] for m in moves):
             optimal += 1
@@ -242,7 +263,6 @@ class Learner:
     def __init__(self, *, seed: Seed = None) -> None:
         self.seed = seed
         self.rng = random_source(seed)
-        self._canonical: dict[State, tuple[State, tuple[int, ...]]] = {}
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -253,9 +273,12 @@ class Learner:
     def choose(self, state: State) -> int:
         """The learner's move as a player: one of its greedy moves, ties broken at random.
         It does not learn from the games it plays this way; see :meth:`train`."""
-        if state.is_terminal:
-            raise IllegalMove(f"{self.name} cannot move: the game is already over")
-        return self.rng.choice(self.greedy_moves(state))
+        return self.move(state, self.rng)
+
+    def move(self, state: State, rng: random.Random) -> int:
+        """:meth:`choose`, drawing from `rng` instead of the learner's own random source (a
+        level of :mod:`tictac.players` plays a stored learner this way, with its own seed)."""
+        return rng.choice(self.greedy_moves(_check_to_move(state, self.name)))
 
     def reseed(self, seed: Seed) -> None:
         """Restart the random source (matches call this to make their games repeatable)."""
@@ -317,14 +340,24 @@ class Learner:
         the learner plays both sides and learns from both. `side` is the side the learner
         plays against an opponent: ``"X"``, ``"O"``, or ``"both"`` (X and O by turns, X
         first). `seed` seeds the learner and the opponent, so the same seed trains the same
-        way. Training goes on from what the learner already knows.
+        way; without it the learner draws from its own random source, and an opponent named
+        by its level is seeded from that source too (so a learner made with a seed trains
+        the same way every time). Training goes on from what the learner already knows.
+
+        >>> a, b = Menace(seed=4), Menace(seed=4)
+        >>> _ = a.train("random", games=50), b.train("random", games=50)
+        >>> a.boxes == b.boxes
+        True
         """
         _check_side(side)
         games = _game_count(games)
         seed = whole_seed(seed, "training")
+        if opponent is self:
+            raise ValueError('to train a learner against itself, give opponent="self"')
         if seed is not None:
             self.reseed(seed * 2)
-        against = _opponent(opponent, seed)
+        opponent_seed = seed * 2 + 1 if seed is not None else _peek_seed(self.rng)
+        against = _opponent(opponent, opponent_seed, given=seed is not None)
         log = TrainingLog()
         for number in range(games):
             if against is None:
@@ -372,12 +405,33 @@ class Learner:
     def _canonical_of(self, state: State) -> tuple[State, tuple[int, ...]]:
         """The representative of `state`'s symmetry class, and the permutation that makes it:
         cell ``i`` of the representative is cell ``permutation[i]`` of `state`."""
-        if state not in self._canonical:
-            images = [
-                (state.transform(p), p) for p in symmetry_permutations(state.rows, state.cols)
-            ]
-            self._canonical[state] = min(images, key=lambda image: image[0].cells)
-        return self._canonical[state]
+        return _canonical_of(state)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _canonical_of(state: State) -> tuple[State, tuple[int, ...]]:
+    """:meth:`Learner._canonical_of`, kept for every learner (the 3x3 game has 5,478
+    positions, and training asks about the same ones again and again)."""
+    images = [(state.transform(p), p) for p in symmetry_permutations(state.rows, state.cols)]
+    return min(images, key=lambda image: image[0].cells)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _children(state: State) -> tuple[tuple[int, State], ...]:
+    """Each legal move of `state` with the position it leads to, in the order of the moves
+    (kept: a learner rating its moves asks for them again and again)."""
+    return tuple((move, state.play(move)) for move in state.legal_moves())
+
+
+def _check_to_move(state: object, who: str) -> State:
+    """`state` itself if it is a position with a move to make; else a clear error."""
+    if not isinstance(state, State):
+        raise TypeError(
+            f"{who} needs a State such as State.parse('X../.O./...'), not {_shown(state)}"
+        )
+    if state.is_terminal:
+        raise IllegalMove(f"{who} cannot move: the game is already over in {state.text!r}")
+    return state
 
 
 def _outcome_for(side: Mark, winner: Mark | None) -> Outcome:
@@ -389,28 +443,45 @@ def _check_side(side: object) -> None:
         raise ValueError(f'side is "X", "O" or "both", not {_shown(side)}')
 
 
+def _int_seed(seed: object) -> int:
+    """A seed that must be a whole number (it is combined with others)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed is a whole number such as 0, not {_shown(seed)}")
+    return seed
+
+
 def _game_count(games: object) -> int:
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games is a whole number of games, 0 or more, not {_shown(games)}")
     return games
 
 
-def _opponent(opponent: Contestant | str, seed: int | None) -> Contestant | None:
-    """The opponent to train against (None for self-play), seeded from `seed`."""
+def _opponent(opponent: Contestant | str, seed: int, *, given: bool) -> Contestant | None:
+    """The opponent to train against (None for self-play): a level is made with `seed`, and
+    a player is reseeded with it when the seed was `given` to :meth:`Learner.train` (else it
+    keeps its own random source)."""
     from tictac.players import make_player  # players imports this module for its levels
 
     if opponent == "self":
         return None
     if isinstance(opponent, str):
-        return make_player(opponent, seed=None if seed is None else seed * 2 + 1)
+        return make_player(opponent, seed=seed)
     if not (hasattr(opponent, "choose") and hasattr(opponent, "name")):
         raise TypeError(
             f'opponent is a player, a level name such as "random" or "master", or "self", '
             f"not {_shown(opponent)}"
         )
-    if seed is not None and hasattr(opponent, "reseed"):
-        opponent.reseed(seed * 2 + 1)
+    if given and hasattr(opponent, "reseed"):
+        opponent.reseed(seed)
     return opponent
+
+
+def _peek_seed(rng: random.Random) -> int:
+    """A seed made from `rng`'s next draw, without drawing it (a copy draws): the learner's
+    own moves stay those it would make without an opponent to seed."""
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy.getrandbits(32)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -474,10 +545,12 @@ class Menace(Learner):
         >>> Menace().box(State.parse("X../.O./..."))   # a mirror image along the diagonal
         {3: 3, 6: 3, 7: 3, 8: 3}
         """
-        if state.is_terminal or len(state.legal_moves()) == 1:
-            raise IllegalMove(f"there is no matchbox for {state}: no move or a forced one")
+        if len(_check_to_move(state, "a matchbox").legal_moves()) == 1:
+            raise IllegalMove(
+                f"there is no matchbox for {state.text!r}: its one free cell is a forced move"
+            )
         canonical, permutation = self._canonical_of(state)
-        box = self.boxes.get(canonical) or self._new_box(canonical)
+        box = self.boxes[canonical] if canonical in self.boxes else self._new_box(canonical)
         return dict(sorted((permutation[c], n) for c, n in box.items()))
 
     def _new_box(self, canonical: State) -> dict[int, int]:
@@ -493,7 +566,7 @@ class Menace(Learner):
 
     def greedy_moves(self, state: State) -> tuple[int, ...]:
         """The moves with the most beads (every legal move if the box is empty or forced)."""
-        if len(state.legal_moves()) == 1:
+        if len(_check_to_move(state, self.name).legal_moves()) == 1:
             return state.legal_moves()
         box = self.box(state)
         most = max(box.values())
@@ -510,13 +583,23 @@ class Menace(Learner):
         return images
 
     def _training_move(self, state: State) -> Step | None:
-        if len(state.legal_moves()) == 1:
-            return Step(state, state.legal_moves()[0])
+        return self._draw(state, keep=True)
+
+    def _draw(self, state: State, *, keep: bool, rng: random.Random | None = None) -> Step | None:
+        """Draw a bead from `state`'s box (None if it is empty) with `rng` (default: the
+        machine's own); `keep` a box made for a position met for the first time (training
+        does, playing a match does not)."""
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            return Step(state, legal[0])
         canonical, permutation = self._canonical_of(state)
-        box = self._box(canonical)
+        if keep:
+            box = self._box(canonical)
+        else:
+            box = self.boxes[canonical] if canonical in self.boxes else self._new_box(canonical)
         if sum(box.values()) == 0:
             return None
-        bead = self.rng.choices(list(box), weights=list(box.values()))[0]
+        bead = (rng or self.rng).choices(list(box), weights=list(box.values()))[0]
         return Step(state, permutation[bead])
 
     def _learn(self, steps: list[Step], side: Mark, winner: Mark | None) -> None:
@@ -533,14 +616,34 @@ class Menace(Learner):
         """The positions whose box has run out of beads: there the machine resigns."""
         return [state for state, box in self.boxes.items() if sum(box.values()) == 0]
 
-    def choose(self, state: State) -> int:
+    def move(self, state: State, rng: random.Random) -> int:
         """The machine's move as a player: a bead drawn from the box, as in training (it does
         not learn from these games). An empty box cannot resign in a match, which has no
-        resign move, so there it plays any free cell at random."""
-        if state.is_terminal:
-            raise IllegalMove(f"{self.name} cannot move: the game is already over")
-        step = self._training_move(state)
-        return self.rng.choice(state.legal_moves()) if step is None else step.move
+        resign move, so there it plays any free cell at random. A position it never met gets
+        a new box's beads, but no box is kept."""
+        step = self._draw(_check_to_move(state, self.name), keep=False, rng=rng)
+        return rng.choice(state.legal_moves()) if step is None else step.move
+
+
+def matchbox_positions(side: Mark) -> list[State]:
+    """The positions MENACE playing `side` on 3x3 can face that need a matchbox: unfinished,
+    `side` to move, two free cells or more (one free cell is a forced move), one for each
+    class of positions that are mirror images or rotations of each other (its
+    representative, as the keys of :attr:`Menace.boxes`); by number of marks.
+
+    >>> boxes = matchbox_positions("X")
+    >>> len(boxes), len(matchbox_positions("O"))
+    (304, 289)
+    >>> Counter(state.moves_made for state in boxes)
+    Counter({6: 183, 4: 108, 2: 12, 0: 1})
+    """
+    if side not in ("X", "O"):
+        raise ValueError(f'side is "X" or "O", not {_shown(side)}')
+    representatives: dict[State, None] = {}
+    for state in unfinished_positions():
+        if state.turn == side and len(state.legal_moves()) > 1:
+            representatives.setdefault(_canonical_of(state)[0], None)
+    return list(representatives)
 
 
 def _distinct_moves(state: State) -> list[int]:
@@ -625,9 +728,10 @@ class TDLearner(Learner):
 
     def greedy_moves(self, state: State) -> tuple[int, ...]:
         """The moves into the positions the learner values most (ties all listed)."""
-        scored = {move: self.value(state.play(move)) for move in state.legal_moves()}
-        best = max(scored.values())
-        return tuple(move for move, v in scored.items() if v == best)
+        _check_to_move(state, self.name)
+        scored = [(move, self.value(after)) for move, after in _children(state)]
+        best = max(v for _, v in scored)
+        return tuple(move for move, v in scored if v == best)
 
     def _training_move(self, state: State) -> Step:
         greedy = self.greedy_moves(state)
@@ -686,17 +790,27 @@ def learning_curve(
     >>> curve = learning_curve(TDLearner(seed=1), "random", checkpoints=[0, 200], side="X")
     >>> [point.games for point in curve], curve[1].met.fraction > curve[0].met.fraction
     ([0, 200], True)
+    >>> learning_curve(TDLearner(), "random", checkpoints=[100, 50])
+    Traceback (most recent call last):
+      ...
+    ValueError: checkpoints are numbers of games that increase, such as [0, 100, ...], not [100, 50]
     """
     _check_side(side)
+    if not isinstance(learner, Learner):
+        raise TypeError(f"learner is a Menace or a TDLearner, not {_shown(learner)}")
+    seed = _int_seed(seed)
+    wanted = [_game_count(checkpoint) for checkpoint in checkpoints]
+    if any(later <= earlier for earlier, later in itertools.pairwise(wanted)):
+        raise ValueError(
+            f"checkpoints are numbers of games that increase, such as [0, 100, 1000], not {wanted}"
+        )
     met_side: Side = "both" if opponent == "self" else side
     met = learner.positions_to_move(met_side)
     everything = unfinished_positions()
     points = []
     trained = 0
-    for checkpoint in checkpoints:
-        games = _game_count(checkpoint) - trained
-        if games < 0:
-            raise ValueError(f"checkpoints must increase, not go back to {checkpoint}")
+    for checkpoint in wanted:
+        games = checkpoint - trained
         log = learner.train(opponent, games=games, side=side, seed=seed * 1_000_003 + checkpoint)
         trained += games
         points.append(
@@ -708,3 +822,131 @@ def learning_curve(
             )
         )
     return points
+
+
+# ---------------------------------------------------------------------------------------------
+# Trained learners, stored: the levels "menace" and "td" play them
+
+Recipe = dict[str, Any]
+"""How a stored learner is trained: ``learner`` (``"Menace"`` or ``"TDLearner"``), its
+``options``, and ``stages``, each a call of :meth:`Learner.train`: ``opponent`` (a level
+name or ``"self"``), the opponent's ``opponent_options`` (e.g. ``{"random_ties": true}``),
+``side``, ``games`` and ``seed``."""
+
+RECIPES: dict[str, Recipe] = {
+    "menace": {
+        "learner": "Menace",
+        "options": {},
+        "stages": [
+            {"opponent": "random", "side": "both", "games": 5000, "seed": 1},
+            {"opponent": "self", "games": 5000, "seed": 2},
+        ],
+    },
+    "td": {
+        "learner": "TDLearner",
+        "options": {},
+        "stages": [
+            {"opponent": "self", "games": 5000, "seed": 1},
+            {
+                "opponent": "master",
+                "opponent_options": {"random_ties": True},
+                "side": "both",
+                "games": 4000,
+                "seed": 2,
+            },
+        ],
+    },
+}
+"""The recipes of the learners stored in ``tictac/data/`` (:func:`trained_learner` reads
+them; :func:`train_stored_learners` makes them again)."""
+
+_LEARNERS: dict[str, type[Menace] | type[TDLearner]] = {"Menace": Menace, "TDLearner": TDLearner}
+
+
+def train_by_recipe(recipe: Recipe) -> Menace | TDLearner:
+    """A new learner, trained by `recipe` (see :data:`Recipe`): the same recipe gives the
+    same table.
+
+    >>> td = train_by_recipe({"learner": "TDLearner", "options": {"step_size": 0.2},
+    ...                       "stages": [{"opponent": "self", "games": 50, "seed": 1}]})
+    >>> td.step_size, len(td.values) > 50
+    (0.2, True)
+    """
+    from tictac.players import make_player  # players imports this module for its levels
+
+    if not isinstance(recipe, Mapping) or recipe.get("learner") not in _LEARNERS:
+        raise ValueError(
+            f'a recipe names its "learner" ({" or ".join(_LEARNERS)}), its "options" and its '
+            f'training "stages", as those of RECIPES do, not {_shown(recipe)}'
+        )
+    learner = _LEARNERS[recipe["learner"]](**recipe.get("options", {}))
+    for stage in recipe["stages"]:
+        opponent: Contestant | str = stage["opponent"]
+        if stage.get("opponent_options"):
+            opponent = make_player(stage["opponent"], **stage["opponent_options"])
+        learner.train(
+            opponent, games=stage["games"], side=stage.get("side", "both"), seed=stage["seed"]
+        )
+    return learner
+
+
+def trained_learner(name: str) -> Menace | TDLearner:
+    """A fresh copy of a stored learner (``"menace"`` or ``"td"``), trained by its recipe in
+    :data:`RECIPES` and read from ``tictac/data/learner_<name>.json`` (no training: quick).
+
+    >>> td = trained_learner("td")
+    >>> td.greedy_moves(State.parse("XX./OO./..."))
+    (2,)
+    """
+    if name not in RECIPES:
+        raise ValueError(f"stored learners are {', '.join(map(repr, RECIPES))}, not {_shown(name)}")
+    recipe, table = _stored(name)
+    learner = _LEARNERS[recipe["learner"]](**recipe.get("options", {}))
+    if isinstance(learner, Menace):
+        learner.boxes = {state: dict(box) for state, box in table.items()}
+    else:
+        learner.values = dict(table)
+    learner.name = f"{learner.name} ({name}, {_games(recipe):,} games)"
+    return learner
+
+
+def _games(recipe: Recipe) -> int:
+    return sum(int(stage["games"]) for stage in recipe["stages"])
+
+
+@functools.cache
+def _stored(name: str) -> tuple[Recipe, Mapping[State, Any]]:
+    """The recipe and the table stored for `name` (read once)."""
+    text = resources.files("tictac").joinpath("data").joinpath(f"learner_{name}.json")
+    data = json.loads(text.read_text(encoding="utf-8"))
+    table = {
+        State.parse(position): (
+            {int(cell): int(beads) for cell, beads in entry.items()}
+            if isinstance(entry, dict)
+            else float(entry)
+        )
+        for position, entry in data["table"].items()
+    }
+    return data["recipe"], table
+
+
+def _table_json(learner: Learner) -> dict[str, Any]:
+    if isinstance(learner, Menace):
+        return {s.text: {str(c): n for c, n in box.items()} for s, box in learner.boxes.items()}
+    assert isinstance(learner, TDLearner)
+    return {state.text: value for state, value in learner.values.items()}
+
+
+def train_stored_learners(names: Iterable[str] = tuple(RECIPES)) -> None:
+    """Train the stored learners by their recipes and write ``tictac/data/learner_<name>.json``
+    (a test checks that the stored files are what this makes)."""
+    for name in names:
+        learner = train_by_recipe(RECIPES[name])
+        data = {
+            "about": f"tictac.learning.train_stored_learners: the {name!r} level's learner",
+            "recipe": RECIPES[name],
+            "table": _table_json(learner),
+        }
+        path = Path(__file__).parent / "data" / f"learner_{name}.json"
+        path.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+        _stored.cache_clear()

@@ -35,6 +35,10 @@ medium: minimax 2 moves deep; what it cannot see counts as a draw
 master: perfect play: wins as fast and loses as slowly as can be
 epsilon: perfect play, but a random move 10% of the time
 mcts: Monte Carlo tree search, 1000 random games per move
+menace: Michie's matchbox machine after 10,000 training games (against a random player, then
+    itself): draws a bead from the position's box
+td: values learnt by temporal differences in 9,000 training games (against itself, then the
+    master): plays the move it values most; never loses to the master
 >>> ALIASES["unbeatable"], ALIASES["blind"], ALIASES["easy"]
 ('master', 'random', 'random')
 
@@ -52,6 +56,9 @@ boards hold the result, and :func:`levels_note` says it in words:
 * heuristic looks 3 moves ahead on 4x4 instead of 5 (depth 5: up to 0.8 s per move);
 * mcts plays 300 random games per move on 3x3 and 150 on 4x4 instead of 1000 (1000 take
   60-110 ms on 3x3 and 0.2 s on 4x4);
+* menace and td, the learners of :mod:`tictac.learning`, are not offered on 4x4: they
+  learnt on 3x3, and play from a table stored in ``tictac/data/`` (read once, then a
+  lookup per move);
 * the solver's levels (master, novice, epsilon) and the hints answer within a few
   milliseconds on 4x4 too, even from a cold start (its pairing-strategy bound proves most
   "nobody can win" positions at once); brute-force on 3x3 sums its tree once (0.1 s) when it
@@ -82,6 +89,7 @@ from typing import Any
 
 from tictac import solver
 from tictac.budget import DEFAULT_BUDGET, SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
+from tictac.learning import RECIPES, trained_learner
 from tictac.mcts import uct_rule
 from tictac.scoring import (
     Score,
@@ -729,6 +737,28 @@ class Level:
         return self.about.format_map(values)
 
 
+def _learnt(name: str) -> Callable[[], Rule]:
+    """The factory of a learner's level: the stored learner's move (see
+    :func:`~tictac.learning.trained_learner`), drawn with the player's random source."""
+
+    def factory() -> Rule:
+        return trained_learner(name).move
+
+    return factory
+
+
+def _training(name: str) -> str:
+    """How a stored learner was trained, in words: its games and opponents."""
+    stages = RECIPES[name]["stages"]
+    games = sum(stage["games"] for stage in stages)
+    words = {"self": "itself", "random": "a random player", "master": "the master"}
+    opponents = ", then ".join(words.get(stage["opponent"], stage["opponent"]) for stage in stages)
+    return f"{games:,} training games (against {opponents})"
+
+
+_ONLY_3X3 = "it learnt on 3x3, and its table holds no position of a bigger board"
+_NOT_ON_4X4 = {(4, 4, 4): _ONLY_3X3, (4, 4, 3): _ONLY_3X3}
+
 _BRUTE_FORCE_TOO_SLOW = (
     "it adds up every finished game below each move, about three times as many for each "
     "extra empty cell: seconds per move with 12 empty cells, hours on the empty 4x4 board"
@@ -810,6 +840,24 @@ CATALOGUE: dict[str, Level] = {
             },
             fast_note="plays {playouts} random games per move",
         ),
+        Level(
+            "menace",
+            _learnt("menace"),
+            "Michie's matchbox machine after "
+            + _training("menace")
+            + ": draws a bead from the position's box",
+            aliases=("matchboxes",),
+            not_offered=_NOT_ON_4X4,
+        ),
+        Level(
+            "td",
+            _learnt("td"),
+            "values learnt by temporal differences in "
+            + _training("td")
+            + ": plays the move it values most; never loses to the master",
+            aliases=("td-learner",),
+            not_offered=_NOT_ON_4X4,
+        ),
     )
 }
 """Every level by its name: the one place that describes a level (see the module's notes)."""
@@ -828,12 +876,14 @@ LEVEL_CHOICES: tuple[str, ...] = (
     "easy",
     "defensive",
     "offensive",
+    "menace",
     "rules",
     "novice",
     "medium",
     "heuristic",
     "brute-force",
     "mcts",
+    "td",
     "epsilon",
     "master",
     "unbeatable",

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tictac import solver
+from tictac.learning import Menace, TDLearner, trained_learner
 from tictac.pictures import board_svg, draw_move_values
 from tictac.players import (
     CATALOGUE,
@@ -200,6 +201,35 @@ def _epsilon(decision: Decision, options: dict[str, Any]) -> Thinking:
     return _perfect_play(decision, how + _this_time(decision))
 
 
+def _menace(decision: Decision, options: dict[str, Any]) -> Thinking:
+    state = decision.state
+    if len(state.legal_moves()) == 1:
+        return Thinking("Only one cell was free: a forced move, which has no matchbox.")
+    menace = trained_learner("menace")
+    assert isinstance(menace, Menace)
+    box = menace.box(state)
+    beads = ", ".join(f"{n} on cell {cell}" for cell, n in box.items())
+    return Thinking(
+        "It draws a bead at random from the matchbox for this position (a move's chance is its "
+        f"share of the beads; mirror-image moves share a colour): {beads}.",
+        board_svg(state, cell_size=48, highlight={c for c, n in box.items() if n}),
+    )
+
+
+def _td(decision: Decision, options: dict[str, Any]) -> Thinking:
+    state = decision.state
+    learner = trained_learner("td")
+    assert isinstance(learner, TDLearner)
+    best = learner.greedy_moves(state)
+    value = learner.value(state.play(best[0]))
+    return Thinking(
+        "It rates each move by the value it learnt, in training games, for the position the "
+        f"move leads to, and plays one it values most: {_cells(list(best))} (outlined), worth "
+        f"{value:.2f} (1 a win, 0 a loss).",
+        board_svg(state, cell_size=48, highlight=set(best)),
+    )
+
+
 EXPLANATIONS: dict[str, Explanation] = {
     "random": _random,
     "defensive": _lines(own=False),
@@ -212,6 +242,8 @@ EXPLANATIONS: dict[str, Explanation] = {
     "master": _master,
     "epsilon": _epsilon,
     "mcts": _mcts,
+    "menace": _menace,
+    "td": _td,
 }
 """How each level's decisions are explained, by the level's name in the catalogue."""
 
