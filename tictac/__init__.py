@@ -26,6 +26,7 @@ from tictac.learning import (
     learning_curve,
     optimal_share,
     retrograde,
+    trained_learner,
 )
 from tictac.mcts import MCTSResult, uct_search
 from tictac.numbertree import NumberTree, leaf_number
@@ -73,6 +74,7 @@ _LAZY: dict[str, str] = {
     "show_boards": "tictac.pictures",
     "draw_board": "tictac.pictures",
     "draw_move_values": "tictac.pictures",
+    "draw_matchbox": "tictac.pictures",
     "draw_mcts_tree": "tictac.tree",
     "draw_number_tree": "tictac.tree",
     "draw_pairing": "tictac.pictures",
@@ -81,6 +83,7 @@ _LAZY: dict[str, str] = {
     "step_search": "tictac.stepper",
     "wins_by_length_chart": "tictac.charts",
     "round_robin_chart": "tictac.charts",
+    "learning_curve_chart": "tictac.charts",
 }
 
 __all__ = [
@@ -136,6 +139,7 @@ __all__ = [
     "round_robin",
     "solve",
     "symmetry_permutations",
+    "trained_learner",
     "two_in_a_row",
     "ucb1_choice",
     "uct_search",

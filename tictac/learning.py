@@ -60,6 +60,7 @@ __all__ = [
     "learning_curve",
     "matchbox_positions",
     "optimal_share",
+    "reinforce",
     "retrograde",
     "solved_positions",
     "train_by_recipe",
@@ -260,7 +261,11 @@ class Learner:
 
     name = "learner"
 
-    def __init__(self, *, seed: Seed = None) -> None:
+    def __init__(self, *, name: str | None = None, seed: Seed = None) -> None:
+        if name is not None:
+            if not isinstance(name, str) or not name.strip():
+                raise TypeError(f"name is some text such as 'TD self-play', not {_shown(name)}")
+            self.name = name
         self.seed = seed
         self.rng = random_source(seed)
 
@@ -496,6 +501,27 @@ MENACE_REWARDS: dict[Outcome, int] = {"win": 3, "draw": 1, "loss": -1}
 more; after a loss, the bead played is taken away."""
 
 
+def reinforce(
+    box: Mapping[int, int],
+    move: int,
+    outcome: Outcome,
+    rewards: Mapping[Outcome, int] = MENACE_REWARDS,
+) -> dict[int, int]:
+    """Michie's rule for one matchbox after a game: the bead drawn for `move` goes back with
+    ``rewards[outcome]`` more of its colour (3 after a win, 1 after a draw), or is taken away
+    (-1 after a loss); a colour never drops below 0 beads. Returns the new box; `box` itself
+    is not changed.
+
+    >>> reinforce({0: 4, 1: 4, 4: 4}, 4, "win")
+    {0: 4, 1: 4, 4: 7}
+    >>> reinforce({2: 0, 5: 1}, 2, "loss")
+    {2: 0, 5: 1}
+    """
+    new = dict(box)
+    new[move] = max(0, new[move] + rewards[outcome])
+    return new
+
+
 class Menace(Learner):
     """Michie's matchbox machine: one box per position it can face, up to symmetry, holding
     beads, one colour per distinct move.
@@ -523,9 +549,10 @@ class Menace(Learner):
         *,
         beads: tuple[int, ...] = MENACE_BEADS,
         rewards: Mapping[Outcome, int] = MENACE_REWARDS,
+        name: str | None = None,
         seed: Seed = None,
     ) -> None:
-        super().__init__(seed=seed)
+        super().__init__(name=name, seed=seed)
         if not beads or any(isinstance(b, bool) or not isinstance(b, int) or b < 1 for b in beads):
             raise ValueError(f"beads are whole numbers of beads, 1 or more, not {_shown(beads)}")
         if set(rewards) != {"win", "draw", "loss"}:
@@ -603,14 +630,13 @@ class Menace(Learner):
         return Step(state, permutation[bead])
 
     def _learn(self, steps: list[Step], side: Mark, winner: Mark | None) -> None:
-        change = self.rewards[_outcome_for(side, winner)]
+        outcome = _outcome_for(side, winner)
         for state, move, _ in steps:
             if len(state.legal_moves()) == 1:
                 continue  # a forced move has no box
             canonical, permutation = self._canonical_of(state)
             bead = permutation.index(move)
-            box = self._box(canonical)
-            box[bead] = max(0, box[bead] + change)
+            self.boxes[canonical] = reinforce(self._box(canonical), bead, outcome, self.rewards)
 
     def empty_boxes(self) -> list[State]:
         """The positions whose box has run out of beads: there the machine resigns."""
@@ -685,9 +711,10 @@ class TDLearner(Learner):
         draw: float = 0.5,
         initial: float = 0.5,
         symmetry: bool = True,
+        name: str | None = None,
         seed: Seed = None,
     ) -> None:
-        super().__init__(seed=seed)
+        super().__init__(name=name, seed=seed)
         for name, value in {"step_size": step_size, "exploration": exploration}.items():
             if (
                 isinstance(value, bool)
@@ -813,14 +840,9 @@ def learning_curve(
         games = checkpoint - trained
         log = learner.train(opponent, games=games, side=side, seed=seed * 1_000_003 + checkpoint)
         trained += games
-        points.append(
-            CurvePoint(
-                trained,
-                optimal_share(learner, met),
-                optimal_share(learner, everything),
-                log.counts(),
-            )
-        )
+        share_of_all = optimal_share(learner, everything)
+        share_of_met = share_of_all if met == everything else optimal_share(learner, met)
+        points.append(CurvePoint(trained, share_of_met, share_of_all, log.counts()))
     return points
 
 

@@ -1,7 +1,7 @@
 """The checks for Lesson 10 (``notebooks/10-matchboxes.ipynb``): solving backwards, and
 MENACE's reinforcement rule.
 
->>> from tictac.learning import retrograde
+>>> from tictac.learning import MENACE_REWARDS, reinforce, retrograde
 >>> check_retrograde(retrograde).passed
 True
 >>> check_reinforce(reinforce).passed
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac.exercises.checking import Mismatch, Report, verdict_html
-from tictac.learning import MENACE_REWARDS, Outcome, retrograde
+from tictac.learning import Outcome, reinforce, retrograde
 from tictac.state import State, _shown
 
 __all__ = [
@@ -104,22 +104,6 @@ def check_retrograde(
 # Exercise 2: the reinforcement rule
 
 
-def reinforce(box: Mapping[int, int], move: int, outcome: Outcome) -> dict[int, int]:
-    """Michie's rule for one matchbox after a game: the bead played for `move` goes back with
-    :data:`~tictac.learning.MENACE_REWARDS` more of its colour (3 after a win, 1 after a
-    draw), or is taken away after a loss; a box never holds fewer than 0 of a colour.
-    Returns the new box; `box` is not changed.
-
-    >>> reinforce({0: 4, 1: 4, 4: 4}, 4, "win")
-    {0: 4, 1: 4, 4: 7}
-    >>> reinforce({2: 0, 5: 1}, 2, "loss")
-    {2: 0, 5: 1}
-    """
-    new = dict(box)
-    new[move] = max(0, new[move] + MENACE_REWARDS[outcome])
-    return new
-
-
 @dataclass(frozen=True)
 class ReinforceCase:
     """A box, the move that was played from it, and how the game ended."""
@@ -192,7 +176,7 @@ class ReinforceReport:
         """Once the check passes, the package's :func:`reinforce`, to compare."""
         if not self.passed:
             return None
-        return "tictac.exercises.lesson10_matchboxes.reinforce", inspect.getsource(reinforce)
+        return "tictac.learning.reinforce", inspect.getsource(reinforce)
 
     def _lines(self) -> list[str]:
         return [
