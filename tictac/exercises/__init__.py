@@ -137,6 +137,9 @@ from tictac.exercises.lesson10_matchboxes import (
     reinforce,
 )
 from tictac.exercises.lesson11_learning_values import (
+    TRAINING_BUDGET,
+    TRAINING_GOAL,
+    TRAINING_SEED,
     TDUpdateReport,
     TrainingCheck,
     check_td_update,
@@ -175,6 +178,9 @@ __all__ = [
     "Report",
     "SeparationReport",
     "TDUpdateReport",
+    "TRAINING_BUDGET",
+    "TRAINING_GOAL",
+    "TRAINING_SEED",
     "TrainingCheck",
     "UCB1Report",
     "VisitOrderCheck",
