@@ -10,7 +10,9 @@ pixels as `cell_size`.
 * :func:`draw_move_values`: a heat map, each legal move's value written in its cell;
 * :func:`show_boards`: several boards or pictures side by side, with captions;
 * :func:`draw_pairing`: a pairing strategy, each pair a letter in its two cells;
-* :func:`draw_matchbox`: one of MENACE's matchboxes, its beads in the cells they play.
+* :func:`draw_matchbox`: one of MENACE's matchboxes, its beads in the cells they play;
+* :func:`game_picture`: a game widget's game as it stands, with its status and score (the
+  still picture a notebook shows where the widget cannot run).
 
 (Game trees, which need Graphviz, are drawn by :mod:`tictac.tree`.)
 
@@ -26,11 +28,14 @@ import html
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tictac.scoring import Score, win_loss
 from tictac.search import minimax
 from tictac.state import State, symmetry_permutations
+
+if TYPE_CHECKING:
+    from tictac.session import GameSession
 
 __all__ = [
     "COLORS",
@@ -43,6 +48,7 @@ __all__ = [
     "draw_pairing",
     "move_classes",
     "format_value",
+    "game_picture",
     "show_boards",
 ]
 
@@ -540,4 +546,89 @@ def draw_matchbox(menace: Matchboxes, state: State, *, cell_size: int = 48) -> P
         f'viewBox="0 0 {width} {height + 20}" role="img" '
         f'aria-label="matchbox for {state.text}: {beads}">'
         f"{board}{''.join(marks)}{caption}</svg>"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# A game as it stands (Lesson 12's widget, before it runs)
+
+
+_HINT_SHADES = {"win": _pale(COLORS["best"]), "draw": _MIDDLE, "loss": _pale(COLORS["worst"])}
+"""Pale shades under the hints; the words ("win 3", "draw", "loss 2") carry the meaning."""
+
+
+def game_picture(session: GameSession, *, hints: bool = False, cell_size: int = 48) -> str:
+    """The SVG of a game as the game widget shows it now: the board (the last move outlined,
+    a winning line struck through) with the status line and the score written under it.
+
+    `session` is a :class:`~tictac.session.GameSession` (a widget's ``session``). With
+    `hints`, each free cell says what playing there gets the player to move, in words
+    ("win 3", "draw", "loss 2", as the widget's Hint button shows), on a pale shade.
+
+    >>> from tictac.session import GameSession
+    >>> session = GameSession(mode="human-vs-human")
+    >>> for move in (0, 3, 1, 4, 2):
+    ...     session.play(move)
+    >>> svg = game_picture(session)
+    >>> ">X wins<" in svg, ">Score: X wins 1 · O wins 0 · draws 0<" in svg
+    (True, True)
+    >>> session.undo()
+    (2,)
+    >>> ">win 1<" in game_picture(session, hints=True)
+    True
+    """
+    # Imported here: the session imports the players, heavy to load for a board picture.
+    from tictac.session import GameSession, hint_labels
+
+    if not isinstance(session, GameSession):
+        raise TypeError(
+            f"game_picture() draws a GameSession, such as GameWidget().session, not {session!r}"
+        )
+    cell = _pixels(cell_size, None, "cell_size", default=48)
+    state = session.state
+    last = session.moves[-1] if session.moves else None
+    labels = hint_labels(state) if hints and not state.is_terminal else {}
+    shade = {}
+    for move, text in labels.items():
+        r, g, b = _HINT_SHADES[text.split()[0]]
+        shade[move] = f"#{r:02x}{g:02x}{b:02x}"
+    board = board_svg(
+        state,
+        cell_size=cell,
+        shade=shade,
+        highlight=frozenset(() if last is None else (last,)),
+    )
+    pad = max(2, cell // 10)
+    board_width = state.cols * cell + 2 * pad
+    board_height = state.rows * cell + 2 * pad
+    grid = COLORS["grid"]
+    words = []
+    for move, text in labels.items():
+        x, y = _corner(move, state.cols, cell, pad)
+        size = min(cell * 0.3, cell * 1.6 / len(text))
+        words.append(
+            f'<text x="{x + cell / 2:.1f}" y="{y + cell / 2:.1f}" font-size="{size:.1f}" '
+            'font-family="sans-serif" text-anchor="middle" dominant-baseline="central" '
+            f'fill="{grid}">{html.escape(text, quote=False)}</text>'
+        )
+    status, score = session.status_text(), session.score_text()
+    width = max(board_width, 8 + round(7 * max(len(status) * 1.3, len(score))))
+    left = (width - board_width) // 2
+    lines = (
+        (status, 18, "bold", COLORS["highlight"], board_height + 24),
+        (score, 13, "normal", grid, board_height + 44),
+    )
+    text = "".join(
+        f'<text x="{width / 2:.1f}" y="{y}" font-size="{size}" font-weight="{weight}" '
+        f'font-family="sans-serif" text-anchor="middle" fill="{color}">'
+        f"{html.escape(line, quote=False)}</text>"
+        for line, size, weight, color, y in lines
+    )
+    height = board_height + 54
+    label = html.escape(f"board {state.text}: {status}; {score}")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="{COLORS["background"]}"/>'
+        f'<g transform="translate({left},0)">{board}{"".join(words)}</g>{text}</svg>'
     )

@@ -58,7 +58,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tictac.pictures import COLORS
+from tictac.pictures import COLORS, game_picture
 from tictac.players import (
     BOARD_SIZES,
     FAST_OPTIONS,
@@ -82,6 +82,7 @@ from tictac.session import (
     hint_labels,
 )
 from tictac.state import Mark, State
+from tictac.static import StaticPicture
 from tictac.thinking import Thinking, explain_decision
 
 __all__ = [
@@ -135,7 +136,7 @@ _CSS = """<style>
 # The widget
 
 
-class GameWidget(widgets.VBox):  # type: ignore[misc]
+class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
     """Tic-tac-toe in a notebook: a board of buttons, the controls, a status and a score line.
 
     Every control has a constructor argument, so a lesson can show a ready game in one line:
@@ -658,6 +659,25 @@ class GameWidget(widgets.VBox):  # type: ignore[misc]
                 }
             )
         self.thinking.outputs = tuple(outputs)
+
+    # -- the still picture (where the widget cannot run: see tictac.static) ----------------
+
+    def _static_svg(self) -> str:
+        return game_picture(self.session, hints=self._hint)
+
+    def _static_caption(self) -> str:
+        session = self.session
+        settings = session.settings
+        players = []
+        for mark in ("X", "O"):
+            level = session.level_of(mark)
+            if level is not None:
+                players.append(f"{mark}: {level}" if settings.mode == "ai-vs-ai" else level)
+        who = f" ({', '.join(players)})" if players else ""
+        return (
+            f"{MODES[settings.mode]}{who}, {BOARD_SIZES[settings.size]}: a picture of the "
+            "game; run the cell to play."
+        )
 
 
 def _html_output(text: str) -> dict[str, Any]:
