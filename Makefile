@@ -44,11 +44,13 @@ format: setup
 	$(BIN)/ruff format
 	$(BIN)/ruff check --fix
 
-# Run every lesson top to bottom and store its outputs (after changing code a lesson shows).
+# Run every lesson top to bottom and store its outputs (after changing code a lesson shows);
+# each widget is stored as its still picture, which every viewer shows (tictac/static.py).
 notebooks:
 	@scripts/setup.sh
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.kernel_name=python3 notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
+	$(BIN)/python -m tictac.static notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
 
 # Pictures for the README, taken by the browser test in a real JupyterLab.
 screenshots:

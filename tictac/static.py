@@ -16,8 +16,21 @@ it in before its widget base and says what to draw::
         def _static_caption(self) -> str: ...    # a sentence under it (plain text)
 
 Wherever widgets run, they are shown rather than the picture, which then costs only its
-drawing. (A notebook run by ``jupyter nbconvert --execute`` keeps its widgets' state, and
-JupyterLab shows the widget from it before anything runs; the picture is for the rest.)
+drawing: the picture is drawn when the notebook asks for the output, not on every click.
+
+Stored notebooks
+----------------
+A viewer shows one form of each output: the widget whenever it can find the widget's state,
+the picture otherwise. A notebook run by ``jupyter nbconvert --execute`` saves its widgets'
+state, and then a trusted notebook in JupyterLab shows the widget, frozen, until the cell
+runs again, and ``jupyter nbconvert --to html`` keeps only the widget, which the page loads
+from the internet (``unpkg.com``) or shows as nothing. Without that state but with the widget
+form still in the output, a trusted notebook in JupyterLab shows "Error displaying widget:
+model not found". So the lessons are stored with the picture alone: :func:`keep_pictures`
+(``python -m tictac.static NOTEBOOK...``, which ``make notebooks`` runs after executing
+them) drops the widget form of every output that holds a picture, and the saved state once
+no widget is left to show. Every viewer then shows the picture; running the cell brings the
+live widget.
 
 >>> html = static_html('<svg xmlns="http://www.w3.org/2000/svg"></svg>', "Step 1 of 2")
 >>> html.startswith('<figure class="tictac-static"><img src="data:image/svg+xml;base64,')
@@ -30,10 +43,17 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-__all__ = ["StaticPicture", "bare_svg", "static_html"]
+__all__ = ["StaticPicture", "bare_svg", "keep_pictures", "static_html"]
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+"""The widget form of an output: which widget to show (a model id)."""
 
 _COMMENT = re.compile(r"<!--.*?-->\s*", re.DOTALL)
 
@@ -85,3 +105,67 @@ class StaticPicture:
             note = f"{self._static_caption()} (no picture: {error})"
             bundle["text/html"] = f"<p>{html.escape(note)}</p>"
         return bundle
+
+
+def keep_pictures(notebook: dict[str, Any]) -> int:
+    """Drop the widget form of each output of `notebook` (its JSON, as read by ``json.load``)
+    that also holds a picture (``text/html``), and the widgets' saved state once no widget
+    form is left; returns how many outputs changed. See "Stored notebooks" above.
+
+    >>> output = {"output_type": "display_data", "metadata": {},
+    ...           "data": {WIDGET_VIEW: {"model_id": "m"}, "text/html": "<figure>…</figure>"}}
+    >>> notebook = {"cells": [{"cell_type": "code", "outputs": [output]}],
+    ...             "metadata": {"widgets": {"state": "..."}}}
+    >>> keep_pictures(notebook), sorted(output["data"]), "widgets" in notebook["metadata"]
+    (1, ['text/html'], False)
+    >>> keep_pictures({"cells": [], "metadata": {}})
+    0
+    """
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise ValueError("keep_pictures() needs a notebook's JSON: a dict with a list of cells")
+    changed, widgets_left = 0, False
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", ()):
+            data = output.get("data", {})
+            if WIDGET_VIEW not in data:
+                continue
+            if "text/html" in data:
+                del data[WIDGET_VIEW]
+                changed += 1
+            else:
+                widgets_left = True
+    if not widgets_left:
+        notebook.get("metadata", {}).pop("widgets", None)
+    return changed
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tictac.static NOTEBOOK...``: :func:`keep_pictures` on each notebook,
+    rewritten in place (in the form Jupyter writes), saying what changed."""
+    paths = list(sys.argv[1:] if argv is None else argv)
+    if not paths:
+        print("usage: python -m tictac.static NOTEBOOK.ipynb...", file=sys.stderr)
+        return 2
+    notebooks = {}
+    for name in paths:  # read them all first: a bad one changes nothing
+        try:
+            notebooks[name] = json.loads(Path(name).read_text(encoding="utf-8"))
+            if not isinstance(notebooks[name], dict):
+                raise ValueError("its JSON is not an object")
+        except (OSError, ValueError) as error:
+            print(
+                f"{name}: cannot read a notebook there ({error}); nothing changed", file=sys.stderr
+            )
+            return 1
+    for name, notebook in notebooks.items():
+        had_state = "widgets" in notebook.get("metadata", {})
+        changed = keep_pictures(notebook)
+        if changed or had_state != ("widgets" in notebook.get("metadata", {})):
+            text = json.dumps(notebook, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+            Path(name).write_text(text, encoding="utf-8")
+            print(f"{name}: {changed} widget output(s) stored as their still picture")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

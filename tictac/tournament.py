@@ -368,11 +368,15 @@ def _progress_bar(total: int, label: str) -> Callable[[], None]:
     from IPython.display import display
 
     bar = ipywidgets.IntProgress(min=0, max=total, description=label[:20])
-    display(bar)  # type: ignore[no-untyped-call]
+    shown = display(bar, display_id=True)  # type: ignore[no-untyped-call]
 
     def tick() -> None:
         bar.value += 1
         if bar.value == total:
+            # The bar's output becomes a line of text, which a stored notebook keeps (a closed
+            # bar would leave a widget that no viewer can show).
+            if shown is not None:
+                shown.update({"text/plain": f"{label}: {total} games played"}, raw=True)
             bar.close()
 
     return tick
