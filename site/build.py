@@ -45,7 +45,7 @@ def build(out: Path, work: Path, quiet: bool = True) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "_site", help="default: _site")
-    parser.add_argument("--work", type=Path, default=ROOT / "build" / "site", help=argparse.SUPPRESS)
+    parser.add_argument("--work", type=Path, default=ROOT / "build/site", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     started = time.monotonic()
     status = build(arguments.out.resolve(), arguments.work.resolve())

@@ -79,7 +79,8 @@ def run_box(docname: str, repository: str) -> str:
     path = docname.removeprefix(NOTEBOOKS) + ".ipynb"
     what = "these solutions" if path.startswith("solutions/") else "this lesson"
     folder = repository.rsplit("/", 1)[-1]
-    lab, source = html.escape(JUPYTERLAB + path), html.escape(f"{repository}/blob/main/{NOTEBOOKS}{path}")
+    lab = html.escape(JUPYTERLAB + path)
+    source = html.escape(f"{repository}/blob/main/{NOTEBOOKS}{path}")
     return f"""<div class="admonition tip tictac-run">
 <p class="admonition-title">Run {what} yourself</p>
 <p>This page is the notebook as stored, outputs and all; nothing runs here. To run its code,
