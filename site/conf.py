@@ -40,6 +40,7 @@ myst_heading_anchors = 3
 html_theme = "furo"
 html_title = "tictac: game-tree search, taught through tic-tac-toe"
 html_static_path = ["_static"]
+html_favicon = "_static/favicon.svg"  # (without one, browsers ask for /favicon.ico)
 html_css_files = ["tictac-site.css"]
 html_copy_source = False  # the notebooks are in the repository; the site is for reading
 html_show_sourcelink = False
