@@ -114,7 +114,7 @@ class ReadmeLinks(SphinxTransform):
 
 class RunBox(SphinxTransform):
     """The box "Run this lesson yourself" on every notebook's page, after its introduction
-    (before its first section)."""
+    (before its first code cell or section)."""
 
     default_priority = 500
 
@@ -125,11 +125,11 @@ class RunBox(SphinxTransform):
         if page is None:
             return
         box = nodes.raw("", run_box(self.env.docname, repository()), format="html")
-        sections = [child for child in page.children if isinstance(child, nodes.section)]
-        if sections:
-            page.insert(page.index(sections[0]), box)
-        else:
-            page.append(box)
+        for child in page.children:
+            if isinstance(child, nodes.section) or "cell" in child.get("classes", []):
+                page.insert(page.index(child), box)
+                return
+        page.append(box)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

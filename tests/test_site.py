@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import html.parser
 import http.server
+import itertools
 import json
 import subprocess
 import sys
@@ -179,18 +180,26 @@ def visit_every_page(browser: Browser, site: Path, base: str) -> dict[str, Visit
     # is the test's doing, not the page's. Every file a page names is checked to exist.)
     page.on(
         "requestfailed",
-        lambda request: request.failure != "net::ERR_ABORTED"
-        and current[-1].problems.append(f"request failed: {request.url[:120]} ({request.failure})"),
+        lambda request: (
+            request.failure != "net::ERR_ABORTED"
+            and current[-1].problems.append(
+                f"request failed: {request.url[:120]} ({request.failure})"
+            )
+        ),
     )
     page.on(
         "response",
-        lambda response: response.status >= 400
-        and current[-1].problems.append(f"HTTP {response.status}: {response.url}"),
+        lambda response: (
+            response.status >= 400
+            and current[-1].problems.append(f"HTTP {response.status}: {response.url}")
+        ),
     )
     page.on(
         "console",
-        lambda message: message.type == "error"
-        and current[-1].problems.append(f"console error: {message.text}"),
+        lambda message: (
+            message.type == "error"
+            and current[-1].problems.append(f"console error: {message.text}")
+        ),
     )
     page.on("pageerror", lambda error: current[-1].problems.append(f"page error: {error}"))
     visits = {}
@@ -275,7 +284,7 @@ def test_every_page_works_from_the_file_system_and_from_a_static_host(
         number = int(notebook.name[:2])
         assert visits[page_of(notebook)].seen["title"].startswith(f"Solutions · Lesson {number}")
     # Previous and next, page after page.
-    for before, after in zip(pages, pages[1:]):
+    for before, after in itertools.pairwise(pages):
         assert local_path(visits[before].seen["next"], site, base) == after
         assert local_path(visits[after].seen["prev"], site, base) == before
 
