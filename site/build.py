@@ -38,6 +38,7 @@ def build(out: Path, work: Path, quiet: bool = True) -> int:
     stage(work / "source")
     options = ["-q"] if quiet else []
     options += ["-W", "--keep-going", "-b", "html", "-c", str(SITE)]
+    options += ["-D", f"nb_output_folder={work / 'outputs'}"]  # (else MyST-NB uses out/..)
     options += ["-d", str(work / "doctrees"), str(work / "source"), str(out)]
     return build_main(options)
 
