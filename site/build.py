@@ -1,9 +1,9 @@
 """Build the lesson site: `make site`, or `python site/build.py [--out DIR]`.
 
 Sphinx reads its pages from one folder, so the home page (site/index.md) and the stored
-lessons and solutions are copied, as they are, into build/site/, and Sphinx (configured by
-site/conf.py) turns them into HTML in _site/. Nothing is executed and nothing is fetched; any
-warning (a broken link, an unknown document) stops the build.
+lessons and solutions are copied, as they are, into build/site/, where Sphinx (configured by
+site/conf.py) turns them into HTML, then copied to _site/. Nothing is executed and nothing
+is fetched; any warning (a broken link, an unknown document) stops the build.
 """
 
 from __future__ import annotations
@@ -38,9 +38,13 @@ def build(out: Path, work: Path, quiet: bool = True) -> int:
     stage(work / "source")
     options = ["-q"] if quiet else []
     options += ["-W", "--keep-going", "-b", "html", "-c", str(SITE)]
-    options += ["-D", f"nb_output_folder={work / 'outputs'}"]  # (else MyST-NB uses out/..)
-    options += ["-d", str(work / "doctrees"), str(work / "source"), str(out)]
-    return build_main(options)
+    # (into a folder of `work` first: MyST-NB keeps files of its own next to Sphinx's output)
+    options += ["-d", str(work / "doctrees"), str(work / "source"), str(work / "html")]
+    status = build_main(options)
+    if status == 0:
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.copytree(work / "html", out)
+    return status
 
 
 def main() -> int:
