@@ -3,10 +3,12 @@
 #               (TICTAC_PORT=N for a port of your choice, TICTAC_TOKEN=... for a token)
 #   make test   set up the test tools too and run the whole test suite
 #   make check  the quick checks while you work: lint, types and the fast tests (under a minute)
+#   make site   the lessons as a static website in _site/, built from the notebooks as stored
 #   make clean  remove everything the commands above created (.venv included)
 # All are safe to run again and quick the second time. They share one virtual environment,
-# .venv: `make lab` installs the lessons' packages, `make test` and `make check` add the test
-# tools, and nothing is ever taken away (scripts/setup.sh).
+# .venv: `make lab` installs the lessons' packages, `make site` the site's builder, `make test`
+# and `make check` add the test tools (and both of those), and nothing is ever taken away
+# (scripts/setup.sh).
 
 BIN := .venv/bin
 # The tests run in two processes side by side (pytest-xdist), about a third faster even on two
@@ -14,7 +16,7 @@ BIN := .venv/bin
 # test or a debugger, run `.venv/bin/python -m pytest tests/test_x.py` (one process).
 PYTEST := $(BIN)/python -m pytest -n 2 --dist loadfile
 
-.PHONY: lab test check setup format notebooks screenshots bench clean
+.PHONY: lab test check setup format notebooks site screenshots bench clean
 
 lab:
 	@scripts/setup.sh
@@ -52,6 +54,12 @@ notebooks:
 		--ExecutePreprocessor.kernel_name=python3 notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
 	$(BIN)/python -m tictac.static notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
 
+# The lessons and their solutions as a static website in _site/, from the notebooks as stored
+# (nothing runs, nothing is fetched): open _site/index.html, or put the folder on any static host.
+site:
+	@scripts/setup.sh --site
+	$(BIN)/python site/build.py
+
 # Pictures for the README, taken by the browser test in a real JupyterLab.
 screenshots:
 	@scripts/setup.sh --test --browser
@@ -66,5 +74,5 @@ bench:
 # Everything the project's commands create, and nothing else: exactly what .gitignore lists (a
 # test keeps the two in step). Notebooks you changed stay as they are.
 clean:
-	rm -rf .venv build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts
+	rm -rf .venv build dist _site *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts
 	find . -path ./.git -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -prune -exec rm -rf {} +

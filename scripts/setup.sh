@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Set up what the lessons need, and with --test what the tests need too; safe and quick to run
-# again. In this order, so that nothing long runs before a missing program is reported:
+# Set up what the lessons need, with --test what the tests need too, and with --site what builds
+# the lesson site; safe and quick to run again. In this order, so that nothing long runs before a missing program is reported:
 #   1. Python 3.10 or newer
-#   2. the Graphviz `dot` program (system package), which draws the game trees
+#   2. the Graphviz `dot` program (system package), which draws the game trees (not for --site:
+#      the site shows the trees as the lessons store them)
 #   3. with --browser: Chromium, which the real-browser test drives (Debian's package as root,
 #      never a browser download: Playwright is pointed at the system's Chromium). Without it,
 #      outside CI, the browser test is skipped and says so.
 #   4. a virtual environment in .venv with tictac and its Python packages: the `lab` extra
 #      (JupyterLab, ipywidgets, graphviz, matplotlib), and with --test the `dev` extra as well
-#      (pytest, nbval, hypothesis, Playwright, ruff, mypy, ...). One .venv serves both: --test
-#      adds to it, and a later run without --test removes nothing.
+#      (pytest, nbval, hypothesis, Playwright, ruff, mypy, ...; and the `site` extra), or with
+#      --site the `site` extra (Sphinx, MyST-NB, Furo). One .venv serves all three: each run
+#      adds to it, and none removes what another installed.
 #
 #   scripts/setup.sh                     what `make lab` runs
 #   scripts/setup.sh --test              what `make check` and `make format` run
 #   scripts/setup.sh --test --browser    what `make test` runs
+#   scripts/setup.sh --site              what `make site` runs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,9 +30,10 @@ browser=""
 for argument in "$@"; do
     case $argument in
     --test) extra=dev ;;
+    --site) extra=site ;;
     --browser) browser=yes ;;
     *)
-        printf 'usage: scripts/setup.sh [--test] [--browser]\n' >&2
+        printf 'usage: scripts/setup.sh [--test] [--browser] | --site\n' >&2
         exit 2
         ;;
     esac
@@ -60,7 +64,7 @@ command -v "$PYTHON" >/dev/null 2>&1 || die "Python 3.10 or newer is needed; ins
     die "Python 3.10 or newer is needed; $PYTHON is $("$PYTHON" --version 2>&1)"
 
 # --- 2. Graphviz ----------------------------------------------------------------------------
-if ! command -v dot >/dev/null 2>&1; then
+if [ "$extra" != site ] && ! command -v dot >/dev/null 2>&1; then
     if is_root_with_apt; then
         say "installing Graphviz (the dot program draws the game trees)"
         apt_install graphviz
@@ -148,7 +152,7 @@ show_progress() {
 }
 
 # Install only when the extra asked for is not there yet from this very pyproject.toml (the
-# `dev` extra includes `lab`, so after --test a plain run has nothing to do).
+# `dev` extra includes `lab` and `site`, so after --test a plain run has nothing to do).
 wanted=$(sha256sum pyproject.toml | cut -d' ' -f1)
 installed=""
 if [ -f "$STAMP" ] && [ "$(head -1 "$STAMP")" = "$wanted" ]; then
@@ -160,6 +164,8 @@ if [[ $installed != *" $extra "* ]]; then
         say "adding the test tools to $VENV (a minute or two)"
     elif [ "$extra" = dev ]; then
         say "installing tictac, the lessons' packages and the test tools into $VENV (one to three minutes the first time)"
+    elif [ "$extra" = site ]; then
+        say "installing tictac and the site's builder (Sphinx, MyST-NB, Furo) into $VENV (under a minute the first time)"
     else
         say "installing tictac and the lessons' packages into $VENV (a minute or two the first time)"
     fi
@@ -170,7 +176,12 @@ if [[ $installed != *" $extra "* ]]; then
         grep -v 'is ignored: it is neither a file nor a directory' "$LOG" | tail -n 25 >&2
         die "pip could not install the packages (above, the end of its output; all of it is in $LOG)"
     fi
-    if [ "$extra" = dev ]; then installed="dev lab"; else installed="lab"; fi
-    printf '%s\n%s\n' "$wanted" "$installed" >"$STAMP"
+    added=$extra
+    if [ "$extra" = dev ]; then added="dev lab site"; fi
+    for name in $added; do
+        [[ $installed == *" $name "* ]] || installed="${installed:- }$name "
+    done
+    read -r -a names <<<"$installed"
+    printf '%s\n%s\n' "$wanted" "${names[*]}" >"$STAMP"
     say "installed in $((SECONDS - started)) s (pip's whole output: $LOG)"
 fi

@@ -99,6 +99,13 @@ def test_make_lab_installs_what_the_lessons_need_and_no_test_tools() -> None:
     assert lessons <= extra_packages("dev"), "`make test` must keep what the lessons need"
 
 
+def test_make_site_has_its_own_extra_which_make_test_includes_and_make_lab_does_not() -> None:
+    site = {_name(r) for r in _extras()["site"] if "python_version < " not in r}
+    assert {"sphinx", "myst-nb", "furo"} <= site
+    assert site <= extra_packages("dev"), "`make test` builds the site in its test"
+    assert not site & extra_packages("lab"), "`make lab` needs no site builder"
+
+
 def test_environment_yml_brings_graphviz_dot_and_a_python() -> None:
     environment = yaml.safe_load((ROOT / "environment.yml").read_text())
     names = {_name(d) for d in environment["dependencies"] if isinstance(d, str)}
@@ -177,6 +184,7 @@ def test_make_lab_sets_up_the_lessons_only_and_make_test_adds_the_test_tools() -
     assert recipes["lab"] == ["@scripts/setup.sh", "@scripts/lab.sh"]
     assert recipes["test"][0] == "@scripts/setup.sh --test --browser"
     assert recipes["setup"] == ["@scripts/setup.sh --test"]  # `make check` and `make format`
+    assert recipes["site"] == ["@scripts/setup.sh --site", "$(BIN)/python site/build.py"]
     makefile_text = (ROOT / "Makefile").read_text()
     assert re.search(r"^check: setup$", makefile_text, re.MULTILINE)
 
@@ -267,6 +275,25 @@ def test_setup_installs_each_extra_once_and_never_takes_one_away(tmp_path: Path)
         pyproject.write("# changed\n")
     assert installs() == [".[lab]"]  # changed requirements: installed again
     assert installs("--test") == [".[dev]"]
+    assert installs("--site") == []  # `make site` after `make test`: the builder is there
+
+
+def test_setup_for_the_site_installs_its_extra_alone_and_needs_no_graphviz(tmp_path: Path) -> None:
+    def installs(*args: str) -> list[str]:
+        before = len(pip_calls(tmp_path))
+        result = run_setup(tmp_path, *args, dot=False)
+        assert result.returncode == 0, result.stderr
+        return [call.split()[-1] for call in pip_calls(tmp_path)[before:]]
+
+    assert installs("--site") == [".[site]"]  # `make site` on a fresh clone
+    assert installs("--site") == []
+    assert (tmp_path / ".venv/.installed").read_text().splitlines()[1] == "site"
+    result = run_setup(tmp_path)  # `make lab` adds the lessons, but needs Graphviz
+    assert "the Graphviz program 'dot' is missing" in result.stderr
+    (tmp_path / "bin" / "dot").symlink_to(shutil.which("true") or "/bin/true")
+    assert installs() == [".[lab]"]
+    assert installs("--site") == []  # the site's builder was kept
+    assert (tmp_path / ".venv/.installed").read_text().splitlines()[1] == "site lab"
 
 
 @pytest.mark.slow
@@ -379,9 +406,10 @@ def test_make_clean_leaves_the_projects_own_files(tmp_path: Path) -> None:
     made = [".venv/bin/python", "tictac.egg-info/PKG-INFO", "build/lib/x.py", "dist/x.whl"]
     made += [".pytest_cache/v", ".mypy_cache/3.11/x", ".ruff_cache/x", ".hypothesis/examples/x"]
     made += ["test-artifacts/play.png", "tictac/__pycache__/state.pyc", "tests/__pycache__/x.pyc"]
-    made += ["notebooks/.ipynb_checkpoints/03-minimax-checkpoint.ipynb"]
+    made += ["notebooks/.ipynb_checkpoints/03-minimax-checkpoint.ipynb", "_site/index.html"]
+    made += ["build/site/source/index.md"]
     own = ["Makefile", "tictac/state.py", "notebooks/03-minimax.ipynb", ".git/HEAD", "README.md"]
-    own += ["notebooks/my-notes.ipynb", "docs/images/tree.svg"]
+    own += ["notebooks/my-notes.ipynb", "docs/images/tree.svg", "site/conf.py", "site/index.md"]
     for path in made + own:
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text("x")

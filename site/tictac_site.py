@@ -1,0 +1,138 @@
+"""What the lesson site needs beyond Sphinx and MyST-NB, applied while building, never to the
+stored notebooks:
+
+- each lesson and solutions page gets a box "Run this lesson yourself": how to open it in
+  JupyterLab, with the two commands;
+- the lessons' links to the README's list of lessons (``../README.md#the-lessons``) lead to
+  the site's own list, on the home page;
+- a widget stored without a still picture shows a sentence saying where it runs, not its text
+  form (``GameWidget(children=...)``) nor an empty box.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = "notebooks/"  # where the lessons are, in the site as in the repository
+INDEX_SECTION = "the-lessons"  # the home page's heading "The lessons", as in the README
+JUPYTERLAB = "http://127.0.0.1:8888/lab/tree/"  # where `make lab` serves the notebooks folder
+WIDGET = "application/vnd.jupyter.widget-view+json"
+PICTURES = ("text/html", "image/svg+xml", "image/png", "image/jpeg")
+
+
+def repository() -> str:
+    """The project's repository, as pyproject.toml names it."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return str(project["urls"]["Homepage"]).rstrip("/")
+
+
+def read_notebook(text: str) -> nbformat.NotebookNode:
+    """The notebook as MyST-NB reads it, with each widget that has no still picture stored
+    given a sentence in place of its text form."""
+    notebook = nbformat.reads(text, as_version=4)
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET in data and not any(kind in data for kind in PICTURES):
+                data["text/html"] = live_only(str(data.get("text/plain", "")))
+    return notebook
+
+
+def live_only(text: str) -> str:
+    """What a page shows for a widget stored without a picture.
+
+    >>> live_only("GameWidget(children=(HTML(value='<style>...'),))")
+    '<p class="tictac-live-only">▶ Here the lesson shows a <code>GameWidget</code>...'
+    """
+    name = re.match(r"\s*<?\s*([A-Za-z_]\w*)", text)
+    widget = f"<code>{html.escape(name[1])}</code>" if name else "widget"
+    return (
+        f'<p class="tictac-live-only">▶ Here the lesson shows a {widget} that you can click: '
+        "it needs Python behind it, so it works in JupyterLab only (see "
+        "<em>Run this lesson yourself</em> at the top of the page).</p>"
+    )
+
+
+def run_box(docname: str, repository: str) -> str:
+    """The box "Run this lesson yourself" of the page `docname` (a notebook under notebooks/).
+
+    >>> print(run_box("notebooks/03-minimax", "https://example.org/tictac"))
+    <div class="admonition tip tictac-run">
+    ...<a href="http://127.0.0.1:8888/lab/tree/03-minimax.ipynb">...
+    """
+    path = docname.removeprefix(NOTEBOOKS) + ".ipynb"
+    what = "these solutions" if path.startswith("solutions/") else "this lesson"
+    folder = repository.rsplit("/", 1)[-1]
+    lab = html.escape(JUPYTERLAB + path)
+    source = html.escape(f"{repository}/blob/main/{NOTEBOOKS}{path}")
+    return f"""<div class="admonition tip tictac-run">
+<p class="admonition-title">Run {what} yourself</p>
+<p>This page is the notebook as stored, outputs and all; nothing runs here. To run its code,
+change it, check your exercises and play with the widgets, open it in JupyterLab on your own
+computer (Python 3.10 or newer, Graphviz, git and make; Debian, Ubuntu, Fedora and macOS
+work). In a terminal:</p>
+<pre>git clone {html.escape(repository)}.git &amp;&amp; cd {html.escape(folder)}
+make lab</pre>
+<p><code>make lab</code> sets everything up the first time, starts JupyterLab and prints its
+address. Then open <a href="{lab}"><code>{html.escape(path)}</code> in JupyterLab</a>
+(JupyterLab asks for the token that address ends with; if port 8888 was taken,
+<code>make lab</code> says which port it chose). The notebook is also
+<a href="{source}">in the repository</a>.</p>
+</div>"""
+
+
+class ReadmeLinks(SphinxTransform):
+    """The lessons' links to the README's list of lessons lead to the home page's list."""
+
+    default_priority = 100  # after MyST has made the links, before they are resolved
+
+    def apply(self, **kwargs: Any) -> None:
+        for link in self.document.findall(addnodes.pending_xref):
+            target = str(link.get("reftarget", ""))
+            path, _, anchor = target.partition("#")
+            if link.get("refdomain") is None and re.fullmatch(r"(\.\./)*README\.md", path):
+                link["refdomain"] = "doc"
+                link["reftarget"] = self.config.root_doc
+                link["reftargetid"] = anchor or INDEX_SECTION
+
+
+class RunBox(SphinxTransform):
+    """The box "Run this lesson yourself" on every notebook's page, after its introduction
+    (before its first code cell or section)."""
+
+    default_priority = 500
+
+    def apply(self, **kwargs: Any) -> None:
+        if not self.env.docname.startswith(NOTEBOOKS):
+            return
+        page = next(iter(self.document.findall(nodes.section)), None)
+        if page is None:
+            return
+        box = nodes.raw("", run_box(self.env.docname, repository()), format="html")
+        for child in page.children:
+            if isinstance(child, nodes.section) or "cell" in child.get("classes", []):
+                page.insert(page.index(child), box)
+                return
+        page.append(box)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_transform(ReadmeLinks)
+    app.add_transform(RunBox)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
