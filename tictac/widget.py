@@ -34,12 +34,32 @@ AI's move goes to the game it was chosen for, and then the change starts its new
 **Show thinking** draws the AI's last decision below the board, in a box that scrolls (see
 :mod:`tictac.thinking` for what each level shows).
 
+**The board** is drawn like one on paper: grid lines between the cells (the board's
+background showing through the gaps), the marks drawn large in the palette's colours
+(:data:`tictac.pictures.COLORS`: X blue, O orange), the last move on a pale ground and
+underlined, the winning line struck through its cells (rows, columns and both diagonals, of 3
+or 4), and a faint mark of the player to move on a free cell under the mouse or the keyboard's
+focus. With Hint on, each free cell shows what it gets ("win", "draw", "loss", on a pale tint
+of the pictures' best and worst colours) over the number of moves the game lasts: the word
+carries the meaning, never the colour alone.
+
+**Each cell is a button** a screen reader or a keyboard can play (Tab to it, Enter or Space
+plays it). Its text is its accessible name, which says where it is (counted from 1, as people
+count) and what is in it: "row 1, column 3, empty", "row 2, column 2, O, last move", "row 1,
+column 1, X, winning line", or with Hint on "row 1, column 3, empty, hint: win 3" (see
+:func:`cell_name`). That text is hidden from the eye; the marks and the hints are drawn by the
+CSS for the cell's classes, so a screen reader reads the name alone.
+
 For browser tests and styling, every part has a CSS class: ``tictac-game`` (the whole),
-``tictac-board``, ``tictac-cell`` (each cell button; its description is ``"X"``, ``"O"`` or
-``" "``, or its hint such as ``"win 3"``; its tooltip ``"cell 4 (row 1, column 1)"``), with
-``tictac-x``, ``tictac-o``, ``tictac-empty``, ``tictac-last``, ``tictac-win``, ``tictac-hint``
-and ``tictac-hint-win``/``-draw``/``-loss``; ``tictac-status``, ``tictac-score``,
-``tictac-note``, ``tictac-thinking``; the buttons (descriptions "New game", "Undo", "Hint",
+``tictac-board`` (with ``tictac-cols-3`` or ``tictac-cols-4``, and ``tictac-turn-x`` or
+``tictac-turn-o`` for the player to move), ``tictac-cell`` (each cell button; its description
+is its name), with ``tictac-x``, ``tictac-o``, ``tictac-empty``, ``tictac-last``,
+``tictac-win`` (and ``tictac-win-row``, ``-column``, ``-diagonal`` or ``-antidiagonal``, the way
+the line runs), ``tictac-hint``, ``tictac-hint-win``/``-draw``/``-loss`` and ``tictac-in-N`` (the
+game lasts N more moves); ``tictac-status``, ``tictac-score``,
+``tictac-note`` (a line on each level in play, and why it plays faster on this board if it
+does; why a level is missing from a board is on the level drop-downs' tooltip),
+``tictac-thinking``; the buttons (descriptions "New game", "Undo", "Hint",
 "Show thinking", "Step", "Play to end") ``tictac-new``, ``tictac-undo``,
 ``tictac-hint-button``, ``tictac-thinking-button``, ``tictac-step``, ``tictac-play-to-end``,
 with ``tictac-on`` while Hint or Show thinking is on; and the drop-downs ``tictac-mode``,
@@ -88,6 +108,7 @@ from tictac.thinking import Thinking, explain_decision
 __all__ = [
     # the view
     "GameWidget",
+    "cell_name",
     # re-exported from tictac.session, tictac.players and tictac.thinking
     "BOARD_SIZES",
     "FAST_OPTIONS",
@@ -134,7 +155,10 @@ def _mark_picture(mark: Mark, opacity: float = 1.0) -> str:
     screen reader reads the cell's name instead)."""
     color = COLORS[mark]
     if mark == "X":
-        shape = f'<path d="M22,22 L78,78 M78,22 L22,78" stroke="{color}" stroke-width="11" stroke-linecap="round"/>'
+        shape = (
+            f'<path d="M22,22 L78,78 M78,22 L22,78" stroke="{color}" stroke-width="11" '
+            'stroke-linecap="round"/>'
+        )
     else:
         shape = f'<circle cx="50" cy="50" r="28" fill="none" stroke="{color}" stroke-width="11"/>'
     faint = f' opacity="{opacity}"' if opacity < 1 else ""
@@ -274,8 +298,10 @@ class GameWidget(widgets.VBox):  # type: ignore[misc]
     ...     game.cells[cell].click()
     >>> game.status.value, game.score_label.value
     ('X wins', 'Score: X wins 1 · O wins 0 · draws 0')
-    >>> [cell.description for cell in game.cells[:3]], "tictac-win" in game.cells[0]._dom_classes
-    (['X', 'X', 'X'], True)
+    >>> [cell.description for cell in game.cells[2:4]]
+    ['row 1, column 3, X, last move, winning line', 'row 2, column 1, O']
+    >>> game.cells[0]._dom_classes
+    ('tictac-cell', 'tictac-x', 'tictac-win', 'tictac-win-row')
     >>> any(not cell.disabled for cell in game.cells)    # the game is over
     False
     """
