@@ -112,6 +112,10 @@ def test_a_keyboard_plays_a_cell_and_the_ai_answers(page: Page, lab: Lab) -> Non
         page.keyboard.press("Space")
         expect(named(first, f"{where}, X")).to_have_count(1)
         expect(first.locator(".tictac-board .tictac-o")).to_have_count(2)
+        # the played button made way for the next position's: Tab goes on from the board
+        page.keyboard.press("Tab")
+        focused = page.locator(":focus")
+        expect(focused).to_have_accessible_name(CELL_NAME)
 
 
 def test_hovering_a_free_cell_shows_the_mark_to_come(page: Page, lab: Lab) -> None:

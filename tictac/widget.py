@@ -226,7 +226,8 @@ def _css() -> str:
     most = max(CELL_PX) ** 2
     rules += [f"{cell}.tictac-in-{n}::after {{ content: '{n}' / ''; }}" for n in range(1, most + 1)]
     rules.append(
-        ".tictac-game .tictac-note { color: #4a5568; font-size: 12px; line-height: 1.35; }"
+        ".tictac-game .tictac-note, .tictac-game .tictac-note .widget-html-content "
+        f"{{ color: {_MUTED}; font-size: 12px; line-height: 1.35; }}"
     )
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
