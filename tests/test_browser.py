@@ -234,8 +234,13 @@ def cells_of(game: Locator) -> Locator:
 
 
 def board_text(game: Locator) -> str:
-    """The board as the player sees it: each cell button's text, row by row."""
-    return "".join((t.strip() or ".") for t in cells_of(game).all_inner_texts())
+    """The board as the player sees it: each cell's mark (drawn for its class ``tictac-x`` or
+    ``tictac-o``), row by row."""
+    marks = cells_of(game).evaluate_all(
+        "cells => cells.map(cell => cell.classList.contains('tictac-x') ? 'X'"
+        " : cell.classList.contains('tictac-o') ? 'O' : '.')"
+    )
+    return "".join(marks)
 
 
 def settled_board(game: Locator, expected: str | None = None) -> str:

@@ -6,23 +6,36 @@ from __future__ import annotations
 import random
 import re
 from typing import Any
+from urllib.parse import quote
 
 import ipywidgets as widgets
 import pytest
 
+from tictac.pictures import COLORS
 from tictac.players import CATALOGUE, LEVEL_CHOICES
 from tictac.session import Decision, GameSession, hint_labels
-from tictac.state import State
+from tictac.state import State, winning_lines
 from tictac.thinking import EXPLANATIONS, explain_decision
-from tictac.widget import GameWidget
+from tictac.widget import _CSS, CELL_PX, GameWidget
 
 # ---------------------------------------------------------------------------------------------
 # Helpers: what a player sees and does
 
 
+def mark(cell: Any) -> str:
+    """The mark a cell shows (drawn for its class), or "." for none."""
+    shown = [m for m in "XO" if f"tictac-{m.lower()}" in cell._dom_classes]
+    assert len(shown) <= 1, cell._dom_classes
+    return shown[0] if shown else "."
+
+
 def board(game: GameWidget) -> str:
-    """The board as the buttons show it, row by row ("." for an empty cell)."""
-    text = "".join(c.description if c.description in ("X", "O") else "." for c in game.cells)
+    """The board as the buttons show it, row by row ("." for an empty cell); each cell's
+    name says the same mark as its look."""
+    text = "".join(mark(c) for c in game.cells)
+    for index, cell in enumerate(game.cells):
+        said = cell.description.split(", ")[2]
+        assert said == {"X": "X", "O": "O", ".": "empty"}[text[index]], cell.description
     cols = game.state.cols
     return "/".join(text[i : i + cols] for i in range(0, len(text), cols))
 
@@ -59,9 +72,11 @@ def test_a_new_widget_shows_an_empty_board_ready_for_x() -> None:
     assert isinstance(game, widgets.VBox)
     assert "application/vnd.jupyter.widget-view+json" in game._repr_mimebundle_()
     assert len(game.cells) == 9
-    assert [c.description for c in game.cells] == [" "] * 9
+    assert [c.description for c in game.cells] == [
+        f"row {r}, column {c}, empty" for r in (1, 2, 3) for c in (1, 2, 3)
+    ]
     assert enabled(game) == list(range(9))
-    assert game.cells[4].tooltip == "cell 4 (row 1, column 1)"
+    assert all(c.tooltip is None for c in game.cells)  # the browser's tooltip: the name
     assert all("tictac-cell" in classes(c) for c in game.cells)
     assert game.status.value == "X to move (you)"
     assert "tictac-status" in classes(game.status)
@@ -80,8 +95,9 @@ def test_ai_playing_x_opens_at_once() -> None:
     assert game.state.moves_made == 1
     assert game.status.value == "O to move (you)"
     assert board(game) == game.state.text
-    (ai_cell,) = [c for c in game.cells if c.description == "X"]
+    (ai_cell,) = [c for c in game.cells if mark(c) == "X"]
     assert "tictac-last" in classes(ai_cell)
+    assert ai_cell.description.endswith(", X, last move")
 
 
 def test_winning_line_is_highlighted_and_the_board_disabled() -> None:
@@ -91,7 +107,11 @@ def test_winning_line_is_highlighted_and_the_board_disabled() -> None:
     assert game.status.value == "X wins"
     win = [i for i, c in enumerate(game.cells) if "tictac-win" in classes(c)]
     assert win == [0, 4, 8]
-    assert game.cells[0].style.button_color != game.cells[3].style.button_color
+    assert all("tictac-win-diagonal" in classes(game.cells[i]) for i in win)
+    assert [c.description.endswith(", winning line") for c in game.cells] == [
+        i in win for i in range(9)
+    ]
+    assert game.cells[8].description == "row 3, column 3, X, last move, winning line"
     assert enabled(game) == []
     assert game.score_label.value == "Score: X wins 1 · O wins 0 · draws 0"
 
@@ -168,7 +188,7 @@ def test_the_same_seed_and_clicks_give_the_same_games() -> None:
 def test_clicking_an_occupied_cell_does_nothing() -> None:
     game = GameWidget(level="master", seed=0)
     game.cells[4].click()
-    taken = [i for i, c in enumerate(game.cells) if c.description in ("X", "O")]
+    taken = [i for i, c in enumerate(game.cells) if mark(c) != "."]
     assert game.cells[taken[0]].disabled
     before = (game.state, game.session.version)
     for i in taken:
@@ -218,7 +238,7 @@ def test_the_board_is_disabled_while_the_ai_moves_and_clicks_then_are_ignored() 
     game.cells[4].click()
     assert seen == [[True] * 9]
     assert game.state.moves_made == 2  # the human's move and the AI's, nothing else
-    assert game.cells[4].description == "X"
+    assert mark(game.cells[4]) == "X"
     assert enabled(game) == list(game.state.legal_moves())
 
 
@@ -333,14 +353,24 @@ def test_hint_shows_on_the_empty_cells_and_goes_away() -> None:
     assert labels[2] == "win 1" and labels[5] == "draw"
     for i, cell in enumerate(game.cells):
         if i in labels:
-            assert cell.description == labels[i]
+            assert cell.description.endswith(f", empty, hint: {labels[i]}")
             assert "tictac-hint" in classes(cell)
-            assert f"tictac-hint-{labels[i].split()[0]}" in classes(cell)
+            word, *moves = labels[i].split()
+            assert f"tictac-hint-{word}" in classes(cell)
+            assert [c for c in classes(cell) if c.startswith("tictac-in-")] == [
+                f"tictac-in-{n}" for n in moves
+            ]
             assert not cell.disabled
+        else:
+            assert "hint" not in cell.description and "tictac-hint" not in classes(cell)
     game.cells[5].click()  # the hint follows the game: now O is to move
-    assert game.cells[2].description == hint_labels(game.state)[2]
+    assert (
+        game.cells[2].description == f"row 1, column 3, empty, hint: {hint_labels(game.state)[2]}"
+    )
     game.hint_button.click()
-    assert [c.description for c in game.cells if c.description not in "XO"] == [" "] * 4
+    free = [c for c in game.cells if mark(c) == "."]
+    assert [c.description.split(", ")[2:] for c in free] == [["empty"]] * 4
+    assert not any("tictac-hint" in classes(c) for c in free)
 
 
 def svgs(game: GameWidget) -> list[str]:
@@ -436,9 +466,10 @@ def test_changing_the_controls_starts_a_new_game() -> None:
     game.cells[4].click()
     game.size_dropdown.value = (4, 4, 4)
     assert len(game.cells) == 16 and game.state.moves_made == 0
-    assert game.board.layout.grid_template_columns == "repeat(4, 56px)"
+    assert game.board.layout.grid_template_columns == "repeat(4, 60px)"
     assert "brute-force" not in game.level_dropdown.options
-    assert "brute-force is not offered on 4x4" in game.note.value
+    assert "brute-force is not offered on 4x4" in game.level_dropdown.tooltip
+    assert "not offered" not in game.note.value  # the note is about the levels in play
     game.level_dropdown.value = "mcts"
     game.human_dropdown.value = "O"
     assert game.state.moves_made == 1 and game.session.settings.human == "O"
@@ -458,7 +489,7 @@ def test_a_preconfigured_widget_in_one_line() -> None:
     game = GameWidget(mode="human-vs-human", hint=True)
     assert game.level_dropdown.layout.display == "none"
     assert game.thinking_button.layout.display == "none"
-    assert {c.description for c in game.cells} == {"draw"}
+    assert {c.description.split(", hint: ")[1] for c in game.cells} == {"draw"}
     lesson = GameWidget(level="mcts", level_options={"mcts": {"playouts": 50}}, seed=0)
     assert lesson.session.options_of("O") == {"playouts": 50}
     assert "50 random games" in lesson.note.value
@@ -590,3 +621,128 @@ def test_the_thinking_status_is_only_shown_while_the_ai_thinks() -> None:
     two.cells[4].click()
     two.new_game_button.click()
     assert "The AI is thinking…" not in statuses
+
+
+# ---------------------------------------------------------------------------------------------
+# The drawn board: names, winning lines, notes (the browser test checks what the CSS draws)
+
+
+@pytest.mark.parametrize("size", [(3, 3, 3), (4, 4, 4), (4, 4, 3)], ids=["3x3", "4x4", "4x4k3"])
+def test_every_winning_line_is_marked_with_the_way_it_runs(size: tuple[int, int, int]) -> None:
+    """X completes each winning line of the board in turn (O playing elsewhere without
+    winning); the line's cells, and only they, are struck, in the line's direction."""
+    rows, cols, k = size
+    directions = {(0, 1): "row", (1, 0): "column", (1, 1): "diagonal", (1, -1): "antidiagonal"}
+    for line in winning_lines(rows, cols, k):
+        (r0, c0), (r1, c1) = divmod(line[0], cols), divmod(line[1], cols)
+        direction = directions[(r1 - r0, c1 - c0)]
+        game = GameWidget(mode="human-vs-human", size=(rows, cols), k=k)
+        state = game.state
+        for x_move in line:
+            game.cells[x_move].click()
+            state = state.play(x_move)
+            if state.is_terminal:
+                break
+            o_move = next(
+                m for m in state.legal_moves() if m not in line and not state.play(m).is_terminal
+            )
+            game.cells[o_move].click()
+            state = state.play(o_move)
+        assert game.state.winner == "X" and game.state.winning_line == line, (line, board(game))
+        struck = [i for i, c in enumerate(game.cells) if "tictac-win" in classes(c)]
+        assert struck == sorted(line)
+        for i in line:
+            assert f"tictac-win-{direction}" in classes(game.cells[i]), (line, direction)
+            assert game.cells[i].description.startswith(
+                f"row {i // cols + 1}, column {i % cols + 1}, X"
+            )
+        others = {c for cell in game.cells for c in classes(cell) if c.startswith("tictac-win-")}
+        assert others == {f"tictac-win-{direction}"}
+
+
+def test_a_4x4_board_is_named_and_sized_like_the_3x3() -> None:
+    game = GameWidget(mode="human-vs-human", size=(4, 4), k=3, hint=True)
+    assert [c.description.split(", hint")[0] for c in game.cells] == [
+        f"row {r}, column {c}, empty" for r in (1, 2, 3, 4) for c in (1, 2, 3, 4)
+    ]
+    assert game.cells[0].description == "row 1, column 1, empty, hint: win 11"
+    assert "tictac-in-11" in classes(game.cells[0])
+    assert "tictac-cols-4" in classes(game.board)
+    assert game.board.layout.grid_template_columns == f"repeat(4, {CELL_PX[4]}px)"
+    assert game.cells[0].layout.width == f"{CELL_PX[4]}px"
+    game.size_dropdown.value = (3, 3, 3)
+    assert "tictac-cols-3" in classes(game.board) and "tictac-cols-4" not in classes(game.board)
+    assert game.cells[0].layout.width == f"{CELL_PX[3]}px"
+
+
+def test_the_board_says_whose_turn_it_is_for_the_hover_mark() -> None:
+    game = GameWidget(mode="human-vs-human")
+    assert "tictac-turn-x" in classes(game.board)
+    game.cells[0].click()
+    assert "tictac-turn-o" in classes(game.board) and "tictac-turn-x" not in classes(game.board)
+
+
+def test_the_style_sheet_draws_every_class_the_board_uses() -> None:
+    """Every hint a board can show has its word and its number in the CSS (a 4x4 game can last
+    16 moves), and the marks, the hover marks, the last move and each direction of a winning
+    line have their rules."""
+    for kind in ("win", "draw", "loss"):
+        assert f".tictac-hint-{kind}::before {{ content: '{kind}' / ''; }}" in _CSS
+    for n in range(1, 17):
+        assert f".tictac-in-{n}::after {{ content: '{n}' / ''; }}" in _CSS
+    assert ".tictac-in-17::after" not in _CSS
+    for name in ("x", "o", "last", "win-row", "win-column", "win-diagonal", "win-antidiagonal"):
+        assert re.search(rf"\.tictac-{name}\b[^{{]*\{{", _CSS), name
+    for turn in ("x", "o"):
+        assert f".tictac-turn-{turn} .tictac-cell.tictac-empty:enabled:hover" in _CSS
+    # the marks are pictures in the palette's colours: no text for a screen reader to read
+    assert quote(COLORS["X"]) in _CSS and quote(COLORS["O"]) in _CSS
+
+
+@pytest.mark.parametrize(
+    ("settings", "says", "not_says"),
+    [
+        ({}, ["unbeatable: perfect play"], ["mcts", "<i>"]),
+        ({"level": "mcts"}, ["On 3x3, mcts plays 300"], ["heuristic"]),
+        ({"size": (4, 4)}, ["unbeatable"], ["mcts", "heuristic", "not offered", "<i>"]),
+        ({"size": (4, 4), "level": "heuristic"}, ["On 4x4, heuristic looks 3"], ["mcts"]),
+        (
+            {"mode": "ai-vs-ai", "x_level": "mcts", "level": "master", "size": (4, 4)},
+            ["X: mcts", "O: master", "On 4x4, mcts plays 150"],
+            ["heuristic"],
+        ),
+        (
+            {"mode": "ai-vs-ai", "x_level": "heuristic", "level": "mcts", "size": (4, 4), "k": 3},
+            ["X: heuristic", "O: mcts", "heuristic looks 3 moves ahead (not 5) and mcts"],
+            [],
+        ),
+        ({"mode": "human-vs-human", "size": (4, 4)}, [], ["mcts", "heuristic", "not offered"]),
+        (
+            {"level": "mcts", "level_options": {"mcts": {"playouts": 50}}},
+            ["50 random games"],
+            ["300", "to answer quickly"],
+        ),
+    ],
+)
+def test_the_note_names_only_the_levels_in_play(
+    settings: dict[str, Any], says: list[str], not_says: list[str]
+) -> None:
+    note = GameWidget(**settings).note.value
+    for text in says:
+        assert text in note, (text, note)
+    for text in not_says:
+        assert text not in note, (text, note)
+
+
+def test_the_note_follows_the_controls() -> None:
+    game = GameWidget(level="unbeatable")
+    assert "mcts" not in game.note.value
+    game.level_dropdown.value = "mcts"
+    assert "On 3x3, mcts plays 300" in game.note.value
+    game.size_dropdown.value = (4, 4, 4)
+    assert "On 4x4, mcts plays 150" in game.note.value and "3x3" not in game.note.value
+    game.level_dropdown.value = "medium"
+    assert "mcts" not in game.note.value
+    assert game.size_dropdown.value == (4, 4, 4)
+    game.size_dropdown.value = (3, 3, 3)
+    assert game.level_dropdown.tooltip is None  # every level is offered on 3x3

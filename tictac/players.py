@@ -1034,22 +1034,28 @@ def describe_level(level: str, options: Mapping[str, Any] | None = None) -> str:
     return f"{tidy_level_name(level)}: {CATALOGUE[canonical_level(level)].describe(options)}"
 
 
-def levels_note(size: BoardSize) -> str:
-    """Which levels are missing or made faster on a board, and why (for the widget's note).
+def levels_note(size: BoardSize, levels: Iterable[str] | None = None) -> str:
+    """Which levels are missing or made faster on a board, and why; only about `levels` (by
+    any name `make_player` takes), if given (the widget's note names the levels in play).
 
     >>> levels_note((3, 3, 3))
     'On 3x3, mcts plays 300 random games per move (not 1000), to answer quickly.'
+    >>> levels_note((4, 4, 4), ["MCTS", "unbeatable"])
+    'On 4x4, mcts plays 150 random games per move (not 1000), to answer quickly.'
+    >>> levels_note((4, 4, 4), ["unbeatable"])
+    ''
     """
     size = board_size(size)
     board = f"{size[0]}x{size[1]}"
+    named = set(CATALOGUE) if levels is None else {canonical_level(name) for name in levels}
     parts = [
         f"{name} is not offered on {board}: {level.not_offered[size]}."
         for name, level in CATALOGUE.items()
-        if size in level.not_offered
+        if size in level.not_offered and name in named
     ]
     changes = []
     for name, level in CATALOGUE.items():
-        fast = level.fast.get(size)
+        fast = level.fast.get(size) if name in named else None
         if fast:
             usual = ", ".join(str(level.defaults[option]) for option in fast)
             changes.append(f"{name} {level.fast_note.format_map(fast)} (not {usual})")

@@ -34,12 +34,32 @@ AI's move goes to the game it was chosen for, and then the change starts its new
 **Show thinking** draws the AI's last decision below the board, in a box that scrolls (see
 :mod:`tictac.thinking` for what each level shows).
 
+**The board** is drawn like one on paper: grid lines between the cells (the board's
+background showing through the gaps), the marks drawn large in the palette's colours
+(:data:`tictac.pictures.COLORS`: X blue, O orange), the last move on a pale ground and
+underlined, the winning line struck through its cells (rows, columns and both diagonals, of 3
+or 4), and a faint mark of the player to move on a free cell under the mouse or the keyboard's
+focus. With Hint on, each free cell shows what it gets ("win", "draw", "loss", on a pale tint
+of the pictures' best and worst colours) over the number of moves the game lasts: the word
+carries the meaning, never the colour alone.
+
+**Each cell is a button** a screen reader or a keyboard can play (Tab to it, Enter or Space
+plays it). Its text is its accessible name, which says where it is (counted from 1, as people
+count) and what is in it: "row 1, column 3, empty", "row 2, column 2, O, last move", "row 1,
+column 1, X, winning line", or with Hint on "row 1, column 3, empty, hint: win 3" (see
+:func:`cell_name`). That text is hidden from the eye; the marks and the hints are drawn by the
+CSS for the cell's classes, so a screen reader reads the name alone.
+
 For browser tests and styling, every part has a CSS class: ``tictac-game`` (the whole),
-``tictac-board``, ``tictac-cell`` (each cell button; its description is ``"X"``, ``"O"`` or
-``" "``, or its hint such as ``"win 3"``; its tooltip ``"cell 4 (row 1, column 1)"``), with
-``tictac-x``, ``tictac-o``, ``tictac-empty``, ``tictac-last``, ``tictac-win``, ``tictac-hint``
-and ``tictac-hint-win``/``-draw``/``-loss``; ``tictac-status``, ``tictac-score``,
-``tictac-note``, ``tictac-thinking``; the buttons (descriptions "New game", "Undo", "Hint",
+``tictac-board`` (with ``tictac-cols-3`` or ``tictac-cols-4``, and ``tictac-turn-x`` or
+``tictac-turn-o`` for the player to move), ``tictac-cell`` (each cell button; its description
+is its name), with ``tictac-x``, ``tictac-o``, ``tictac-empty``, ``tictac-last``,
+``tictac-win`` (and ``tictac-win-row``, ``-column``, ``-diagonal`` or ``-antidiagonal``, the way
+the line runs), ``tictac-hint``, ``tictac-hint-win``/``-draw``/``-loss`` and ``tictac-in-N`` (the
+game lasts N more moves); ``tictac-status``, ``tictac-score``,
+``tictac-note`` (a line on each level in play, and why it plays faster on this board if it
+does; why a level is missing from a board is on the level drop-downs' tooltip),
+``tictac-thinking``; the buttons (descriptions "New game", "Undo", "Hint",
 "Show thinking", "Step", "Play to end") ``tictac-new``, ``tictac-undo``,
 ``tictac-hint-button``, ``tictac-thinking-button``, ``tictac-step``, ``tictac-play-to-end``,
 with ``tictac-on`` while Hint or Show thinking is on; and the drop-downs ``tictac-mode``,
@@ -53,6 +73,7 @@ from __future__ import annotations
 
 import functools
 import html
+import urllib.parse
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -88,6 +109,7 @@ from tictac.thinking import Thinking, explain_decision
 __all__ = [
     # the view
     "GameWidget",
+    "cell_name",
     # re-exported from tictac.session, tictac.players and tictac.thinking
     "BOARD_SIZES",
     "FAST_OPTIONS",
@@ -111,25 +133,143 @@ __all__ = [
     "offered_levels",
 ]
 
-# Looks
-CELL_PX = 56
-_MARK_FONT = "26px"
-_HINT_FONT = "12px"
-_EMPTY_BG = "#f7fafc"
-_MARK_BG = "#ffffff"
-_LAST_BG = "#fefcbf"
-_HINT_BG = {"win": "#c6f6d5", "draw": "#edf2f7", "loss": "#fed7d7"}
+# Looks: a drawn board. The grid lines are the board's background showing through the gaps
+# between the cells; the marks are pictures (no text), so a cell button's text can be its
+# accessible name, kept for screen readers and hidden from the eye.
+CELL_PX = {3: 72, 4: 60}
+"""A cell's side in pixels, by the board's number of columns."""
+LINE_PX = 4
+"""The width of the grid lines, in pixels."""
+_WHITE = "#ffffff"
 _TEXT = "#1a202c"
 _MUTED = "#4a5568"
+_LAST_BG = "#fdf3c4"  # pale yellow behind the last move (which is underlined too)
+_WIN_BG = "#d4efe6"  # pale bluish green behind the winning line (which is struck through too)
+_HINT_BG = {"win": "#c7eadf", "draw": "#e9ecef", "loss": "#f1d6e6"}  # pale best, grey, worst
+_FONT_PX = {3: (15, 20), 4: (13, 17)}  # a hint's word and number, by the number of columns
 _FALLBACK_LEVEL = "unbeatable"
+_WIN_DIRECTIONS = ("row", "column", "diagonal", "antidiagonal")
 
-_CSS = """<style>
-.tictac-game .tictac-cell { border-radius: 8px; padding: 0; line-height: 1.1;
-  white-space: normal; }
-.tictac-game .tictac-cell:disabled { opacity: 1; cursor: default; }
-.tictac-game .tictac-cell.tictac-empty:disabled { opacity: 0.75; }
-.tictac-game .tictac-note { color: #4a5568; font-size: 12px; line-height: 1.35; }
-</style>"""
+
+def _mark_picture(mark: Mark, opacity: float = 1.0) -> str:
+    """A mark drawn as board_svg draws it, as a CSS ``url()`` (a picture has no text, so a
+    screen reader reads the cell's name instead)."""
+    color = COLORS[mark]
+    if mark == "X":
+        shape = (
+            f'<path d="M22,22 L78,78 M78,22 L22,78" stroke="{color}" stroke-width="11" '
+            'stroke-linecap="round"/>'
+        )
+    else:
+        shape = f'<circle cx="50" cy="50" r="28" fill="none" stroke="{color}" stroke-width="11"/>'
+    faint = f' opacity="{opacity}"' if opacity < 1 else ""
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"{faint}>{shape}</svg>'
+    return f'url("data:image/svg+xml,{urllib.parse.quote(svg)}")'
+
+
+def _css() -> str:
+    """The style sheet of every game on the page (scoped by ``tictac-game``)."""
+    cell = ".tictac-game .tictac-board .tictac-cell"
+    rules = [
+        f".tictac-game .tictac-board {{ background: {COLORS['grid']}; width: max-content; }}",
+        # A cell: white, square, its text (the accessible name) invisible; what it shows is
+        # drawn by the background (the mark) and ::before/::after (words, underline, strike).
+        f"{cell}, {cell}:hover, {cell}:focus, {cell}:active {{ position: relative; "
+        f"overflow: visible; display: flex; flex-direction: column; align-items: center; "
+        f"justify-content: center; padding: 0; margin: 0; border: none; border-radius: 0; "
+        f"box-shadow: none; opacity: 1; font-size: 0; color: transparent; line-height: 1.15; "
+        f"background: {_WHITE} center / 100% no-repeat; }}",
+        f"{cell}:disabled {{ cursor: default; }}",
+        f"{cell}:focus-visible {{ outline: 3px solid {_TEXT}; outline-offset: -6px; }}",
+        f"{cell}.tictac-x {{ background-image: {_mark_picture('X')}; }}",
+        f"{cell}.tictac-o {{ background-image: {_mark_picture('O')}; }}",
+    ]
+    # The hover mark: a faint mark of the player to move on a cell they can play.
+    for mark in ("X", "O"):
+        turn = f".tictac-game .tictac-board.tictac-turn-{mark.lower()} .tictac-cell.tictac-empty"
+        rules.append(
+            f"{turn}:enabled:hover, {turn}:enabled:focus-visible "
+            f"{{ background-image: {_mark_picture(mark, 0.3)}; }}"
+        )
+    # The last move: a pale background and an underline.
+    rules.append(f"{cell}.tictac-last {{ background-color: {_LAST_BG}; }}")
+    rules.append(
+        f"{cell}.tictac-last::before {{ content: ''; position: absolute; left: 28%; right: 28%; "
+        f"bottom: 7%; height: 4px; border-radius: 2px; background: {_TEXT}; }}"
+    )
+    # The winning line: a pale background, and a line struck through every cell of it, the
+    # pieces meeting in the grid lines between them.
+    rules.append(f"{cell}.tictac-win {{ background-color: {_WIN_BG}; }}")
+    strike = f"calc(100% + {LINE_PX}px)"
+    for direction, angle, length in (
+        ("row", 0, strike),
+        ("column", 90, strike),
+        ("diagonal", 45, f"calc((100% + {LINE_PX}px) * 1.4143)"),
+        ("antidiagonal", -45, f"calc((100% + {LINE_PX}px) * 1.4143)"),
+    ):
+        rules.append(
+            f"{cell}.tictac-win-{direction}::after {{ content: ''; position: absolute; "
+            f"left: 50%; top: 50%; width: {length}; height: 7px; z-index: 1; "
+            f"background: {COLORS['win']}; opacity: 0.85; "
+            f"transform: translate(-50%, -50%) rotate({angle}deg); }}"
+        )
+    # Hints: the word (what the move gets) over the number (in how many moves), dark on a
+    # pale tint of the pictures' colours for the best and the worst moves.
+    for kind, background in _HINT_BG.items():
+        rules.append(f"{cell}.tictac-hint-{kind} {{ background-color: {background}; }}")
+        rules.append(f"{cell}.tictac-hint-{kind}::before {{ content: '{kind}' / ''; }}")
+    for cols, (word, number) in _FONT_PX.items():
+        board = f".tictac-game .tictac-board.tictac-cols-{cols} .tictac-hint"
+        rules.append(f"{board}::before {{ font-size: {word}px; color: {_TEXT}; }}")
+        rules.append(
+            f"{board}::after {{ font-size: {number}px; font-weight: bold; color: {_TEXT}; }}"
+        )
+    most = max(CELL_PX) ** 2
+    rules += [f"{cell}.tictac-in-{n}::after {{ content: '{n}' / ''; }}" for n in range(1, most + 1)]
+    rules.append(
+        ".tictac-game .tictac-note, .tictac-game .tictac-note .widget-html-content "
+        f"{{ color: {_MUTED}; font-size: 12px; line-height: 1.35; }}"
+    )
+    return "<style>\n" + "\n".join(rules) + "\n</style>"
+
+
+def cell_name(state: State, index: int, hint: str | None = None, *, last: bool = False) -> str:
+    """What a cell button says to a screen reader: where the cell is (rows and columns counted
+    from 1), what is in it, and whether it is the last move, on the winning line, or a hint.
+
+    >>> state = State.parse("XX./OO./...").play(2)
+    >>> cell_name(state, 0), cell_name(state, 2, last=True)
+    ('row 1, column 1, X, winning line', 'row 1, column 3, X, last move, winning line')
+    >>> cell_name(State.new(), 5, "draw")
+    'row 2, column 3, empty, hint: draw'
+    """
+    row, col = divmod(index, state.cols)
+    mark = state.cells[index]
+    parts = [f"row {row + 1}", f"column {col + 1}", mark if mark in ("X", "O") else "empty"]
+    if last:
+        parts.append("last move")
+    if index in (state.winning_line or ()):
+        parts.append("winning line")
+    if hint is not None:
+        parts.append(f"hint: {hint}")
+    return ", ".join(parts)
+
+
+def _win_direction(state: State) -> str:
+    """Which way the winning line runs: "row", "column", "diagonal" (down to the right) or
+    "antidiagonal" (down to the left)."""
+    line = state.winning_line or ()
+    step = line[1] - line[0] if len(line) > 1 else 1
+    steps = {
+        1: "row",
+        state.cols: "column",
+        state.cols + 1: "diagonal",
+        state.cols - 1: "antidiagonal",
+    }
+    return steps[step]
+
+
+_CSS = _css()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -160,8 +300,10 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
     ...     game.cells[cell].click()
     >>> game.status.value, game.score_label.value
     ('X wins', 'Score: X wins 1 · O wins 0 · draws 0')
-    >>> [cell.description for cell in game.cells[:3]], "tictac-win" in game.cells[0]._dom_classes
-    (['X', 'X', 'X'], True)
+    >>> [cell.description for cell in game.cells[2:4]]
+    ['row 1, column 3, X, last move, winning line', 'row 2, column 1, O']
+    >>> game.cells[0]._dom_classes
+    ('tictac-cell', 'tictac-x', 'tictac-win', 'tictac-win-row')
     >>> any(not cell.disabled for cell in game.cells)    # the game is over
     False
     """
@@ -200,7 +342,6 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
         self._syncing = False
         self._generation = 0
         self._board_version = -1
-        self._styles: dict[tuple[str, str, str, str], Any] = {}
         self._retired: tuple[Any, ...] = ()
         self._thinking_for: Decision | None = None
         self.cells: tuple[Any, ...] = ()
@@ -240,7 +381,7 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
         """Close the widget and every widget it made."""
         made = getattr(self, "_parts", ())  # also called by __del__, even after a failed init
         if made:
-            for part in (*self.cells, *self._retired, *made, *self._styles.values()):
+            for part in (*self.cells, *self._retired, *made):
                 part.close()
             self._parts = ()
         super().close()
@@ -285,10 +426,8 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
         self.note = widgets.HTML(layout=widgets.Layout(max_width="460px"))
         self.note.add_class("tictac-note")
 
-        self._cell_layout = widgets.Layout(
-            width=f"{CELL_PX}px", height=f"{CELL_PX}px", margin="0", padding="0"
-        )
-        self.board = widgets.GridBox(layout=widgets.Layout(grid_gap="4px", margin="6px 0"))
+        self._cell_layout = widgets.Layout(margin="0", padding="0")
+        self.board = widgets.GridBox(layout=widgets.Layout(grid_gap=f"{LINE_PX}px", margin="8px 0"))
         self.board.add_class("tictac-board")
         self.status = widgets.Label(style={"font_size": "18px", "font_weight": "bold"})
         self.status.add_class("tictac-status")
@@ -498,6 +637,10 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
                 if list(dropdown.options) != names:
                     dropdown.options = names
                 dropdown.value = level
+            # Why a level is missing from the list: on the list's tooltip, not in the note
+            # (which is about the game in play).
+            missing = levels_note(settings.size, NOT_OFFERED[settings.size]) or None
+            self.level_dropdown.tooltip = self.x_level_dropdown.tooltip = missing
             ai_vs_ai = settings.mode == "ai-vs-ai"
             self.level_dropdown.description = "O plays" if ai_vs_ai else "AI level"
             _show(self.level_dropdown, settings.mode != "human-vs-human")
@@ -535,17 +678,22 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
         session = self.session
         ai_vs_ai = session.settings.mode == "ai-vs-ai"
         lines = []
+        playing = []  # the levels in play, where they play with this board's quicker options
+        size = session.settings.size
         for mark in ("X", "O"):
             level = session.level_of(mark)
-            if level is not None:
-                text = describe_level(level, session.options_of(mark))
-                lines.append(html.escape(f"{mark}: {text}" if ai_vs_ai else text))
-        # Why a level is missing or made faster: only where it matters to this game.
-        size = session.settings.size
-        levels = (session.level_of("X"), session.level_of("O"))
-        playing = {canonical_level(level) for level in levels if level}
-        if NOT_OFFERED[size] or playing & set(FAST_OPTIONS[size]):
-            lines.append(f"<i>{html.escape(levels_note(size))}</i>")
+            if level is None:
+                continue
+            options = session.options_of(mark)
+            text = describe_level(level, options)
+            lines.append(html.escape(f"{mark}: {text}" if ai_vs_ai else text))
+            fast = FAST_OPTIONS[size].get(canonical_level(level), {})
+            if fast and all(options.get(name) == value for name, value in fast.items()):
+                playing.append(level)
+        # Why a level in play is made faster: only for the levels in this game.
+        why = levels_note(size, playing) if playing else ""
+        if why:
+            lines.append(f"<i>{html.escape(why)}</i>")
         if self._hint:
             lines.append(
                 "Hint: each free cell shows what the player to move gets by playing there if "
@@ -558,7 +706,14 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
         session = self.session
         state = session.state
         rows, cols = state.rows, state.cols
-        self.board.layout.grid_template_columns = f"repeat({cols}, {CELL_PX}px)"
+        side = CELL_PX[cols]
+        self._cell_layout.width = self._cell_layout.height = f"{side}px"
+        self.board.layout.grid_template_columns = f"repeat({cols}, {side}px)"
+        self.board._dom_classes = (
+            "tictac-board",
+            f"tictac-cols-{cols}",
+            f"tictac-turn-{state.turn.lower()}",
+        )
         hints = hint_labels(state) if self._hint and not state.is_terminal else {}
         last = session.moves[-1] if session.moves else None
         if session.version != self._board_version or len(self.cells) != rows * cols:
@@ -566,10 +721,7 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
             generation = self._generation
             cells = []
             for index in range(rows * cols):
-                row, col = divmod(index, cols)
-                cell = widgets.Button(
-                    tooltip=f"cell {index} (row {row}, column {col})", layout=self._cell_layout
-                )
+                cell = widgets.Button(layout=self._cell_layout)
                 cell.on_click(functools.partial(self._on_cell, generation, index))
                 cells.append(cell)
             for old in self._retired:  # two positions ago: no click can still be on its way
@@ -583,52 +735,32 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
             cell.disabled = not session.can_play(index)
 
     def _dress(self, cell: Any, state: State, index: int, hint: str | None, last: bool) -> None:
-        """Give a cell button its text, colours and CSS classes."""
+        """Give a cell button its name (its text, which a screen reader reads and the eye does
+        not see) and the CSS classes that draw it."""
         mark = state.cells[index]
-        win = index in (state.winning_line or ())
         classes = ["tictac-cell"]
-        description: str
         if mark in ("X", "O"):
             classes.append(f"tictac-{mark.lower()}")
-            description = mark
-            if win:
-                classes.append("tictac-win")
-                look = (COLORS["win"], "#ffffff", _MARK_FONT, "bold")
-            else:
-                look = (_LAST_BG if last else _MARK_BG, COLORS[mark], _MARK_FONT, "bold")
             if last:
                 classes.append("tictac-last")
-        elif hint is not None:
-            kind = hint.split()[0]
-            classes += ["tictac-empty", "tictac-hint", f"tictac-hint-{kind}"]
-            description = hint
-            look = (_HINT_BG[kind], _TEXT, _HINT_FONT, "normal")
+            if index in (state.winning_line or ()):
+                classes += ["tictac-win", f"tictac-win-{_win_direction(state)}"]
         else:
             classes.append("tictac-empty")
-            description = " "
-            look = (_EMPTY_BG, _TEXT, _MARK_FONT, "bold")
-        cell.description = description
-        cell.style = self._style(look)
+            if hint is not None:
+                kind, *moves = hint.split()
+                classes += ["tictac-hint", f"tictac-hint-{kind}"]
+                classes += [f"tictac-in-{n}" for n in moves]
+        cell.description = cell_name(state, index, hint, last=last)
         cell._dom_classes = tuple(classes)
-
-    def _style(self, look: tuple[str, str, str, str]) -> Any:
-        """Button styles, shared by the cells that look alike (fewer widgets to make)."""
-        style = self._styles.get(look)
-        if style is None:
-            color, text, size, weight = look
-            style = widgets.ButtonStyle(
-                button_color=color, text_color=text, font_size=size, font_weight=weight
-            )
-            self._styles[look] = style
-        return style
 
     def _show_pending(self, index: int) -> None:
         """The human's mark at once, and the whole board disabled while the AI answers."""
         state = self.session.state
-        for i, cell in enumerate(self.cells):
+        self.board.remove_class(f"tictac-turn-{state.turn.lower()}")
+        for cell in self.cells:  # first, so that no cell can be played once the mark shows
             cell.disabled = True
-            if i == index:
-                self._dress(cell, state, i, None, True)
+        self._dress(self.cells[index], state, index, None, True)
 
     def _render_thinking(self) -> None:
         if not self.thinking_on:
