@@ -63,7 +63,7 @@ site:
 # Pictures for the README, taken by the browser test in a real JupyterLab.
 screenshots:
 	@scripts/setup.sh --test --browser
-	TICTAC_SCREENSHOTS=docs/images $(BIN)/python -m pytest -q tests/test_browser.py
+	TICTAC_SCREENSHOTS=docs/images $(BIN)/python -m pytest -q tests/test_browser.py tests/test_browser_board.py
 
 bench:
 	@scripts/setup.sh
