@@ -26,8 +26,9 @@ import multiprocessing
 import resource
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from tictac.proving import PROOFS_FILE, SolverProof, solver_proof, stored_proofs
 
@@ -38,21 +39,46 @@ BOARDS = ((4, 6, 4), (5, 5, 4), (4, 7, 4))
 """The boards measured: too slow for a lesson, fast enough for this script."""
 
 
+def peak_mib() -> float:
+    """The largest resident size of this process so far, in MiB."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 2**10  # bytes vs KiB
+
+
 def measure(rows: int, cols: int, k: int) -> tuple[SolverProof, float, float]:
     """The proof of one board, its wall time in seconds and the process's peak memory in MiB."""
     start = time.perf_counter()
     proof = solver_proof(rows, cols, k, budget=None)
     seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    mib = peak / 2**20 if sys.platform == "darwin" else peak / 2**10  # bytes vs KiB
-    return proof, seconds, mib
+    return proof, seconds, peak_mib()
 
 
-def in_fresh_process(rows: int, cols: int, k: int) -> tuple[SolverProof, float, float]:
-    """:func:`measure` in a new (spawned) Python process, so that its memory is its own."""
+_T = TypeVar("_T")
+
+
+def in_fresh_process(
+    rows: int,
+    cols: int,
+    k: int,
+    *,
+    task: Callable[[int, int, int], _T] = measure,  # type: ignore[assignment]
+    limit: float | None = None,
+) -> _T:
+    """``task(rows, cols, k)`` (:func:`measure` by default) in a new (spawned) Python process,
+    so that its memory is its own.
+
+    With a `limit` in seconds, a task still running after that long is stopped (its process
+    is killed) and :class:`TimeoutError` is raised.
+    """
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        return pool.submit(measure, rows, cols, k).result()
+        future = pool.submit(task, rows, cols, k)
+        try:
+            return future.result(timeout=limit)
+        except concurrent.futures.TimeoutError:
+            for process in list(pool._processes.values()):  # no public way to stop a worker
+                process.kill()
+            raise TimeoutError(f"{(rows, cols, k)} not finished in {limit:g} s") from None
 
 
 def parse_board(text: str) -> tuple[int, int, int]:
