@@ -13,6 +13,8 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from functools import reduce
+from operator import or_
 from pathlib import Path
 from types import ModuleType
 
@@ -21,6 +23,7 @@ import pytest
 
 from tictac import solver
 from tictac.budget import BudgetExceeded, BudgetLike, meter
+from tictac.pairing import Pairing, never_loses
 from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, prove, solve
 from tictac.state import State, reachable_states
 
@@ -334,6 +337,107 @@ def test_pairs_exist_matches_brute_force() -> None:
     assert answers == {True, False}
 
 
+def brute_force_shared_pairs(needs: list[int]) -> bool:
+    """Try every set of disjoint pairs drawn from the pairs that lie inside some set: does
+    one of them put a whole pair inside every set? (Written apart from the solver's search.)"""
+    cells = sorted({c for need in needs for c in range(need.bit_length()) if need >> c & 1})
+    candidates = [
+        (a, b)
+        for i, a in enumerate(cells)
+        for b in cells[i + 1 :]
+        if any(need >> a & 1 and need >> b & 1 for need in needs)
+    ]
+
+    def extend(start: int, taken: set[int], chosen: list[tuple[int, int]]) -> bool:
+        if all(any(need >> a & 1 and need >> b & 1 for a, b in chosen) for need in needs):
+            return True
+        for index in range(start, len(candidates)):
+            a, b = candidates[index]
+            if (
+                a not in taken
+                and b not in taken
+                and extend(index + 1, taken | {a, b}, [*chosen, (a, b)])
+            ):
+                return True
+        return False
+
+    return extend(0, set(), [])
+
+
+def check_shared_pairing(needs: list[int], pairs: list[int], free: int) -> None:
+    """A pairing as `_shared_pairs` reports it is two free cells per pair, no cell in two
+    pairs, and a whole pair inside every set in `needs`."""
+    assert all(pair.bit_count() == 2 and pair & free == pair for pair in pairs), pairs
+    assert sum(pairs).bit_count() == 2 * len(pairs), "a cell is in two pairs"
+    assert all(any(need & pair == pair for pair in pairs) for need in needs), needs
+
+
+def test_shared_pairs_match_brute_force_on_random_sets() -> None:
+    rng = random.Random(19)
+    answers = set()
+    for _ in range(3000):
+        needs = [
+            sum(1 << c for c in rng.sample(range(9), rng.randint(1, 5)))
+            for _ in range(rng.randint(0, 7))
+        ]
+        pairs = solver._shared_pairs(needs, effort=None)
+        assert (pairs is not None) == brute_force_shared_pairs(needs), [bin(n) for n in needs]
+        if pairs is not None:
+            check_shared_pairing(needs, pairs, reduce(or_, needs, 0))
+        answers.add(pairs is not None)
+        if solver._pairs_exist(needs):  # lines with pairs of their own share nothing
+            assert pairs is not None
+    assert answers == {True, False}
+
+
+def live_needs(table: solver._Solver, defender: int, empty: int, moves: int) -> list[int]:
+    """The free cells of the lines the attacker could still finish (as `pairing_blocks`)."""
+    return [
+        line & empty
+        for line in table.lines
+        if not line & defender and (line & empty).bit_count() <= moves
+    ]
+
+
+@pytest.mark.parametrize("board", [(4, 4, 4), (3, 8, 4), (4, 5, 4)])
+def test_shared_pairs_match_brute_force_in_real_positions(board: tuple[int, int, int]) -> None:
+    """Positions of random games with 6 to 12 empty cells, for both players as defender; a
+    pairing found is also played out by `tictac.pairing.never_loses` against every attack.
+    On 4x4 with four in a row no two lines share two cells, so no pair can serve two lines;
+    on the other boards some positions need shared pairs."""
+    rng = random.Random(sum(board))
+    table = solver._Solver(*board)
+    found = shared_only = 0
+    for _ in range(120):
+        state = State.new(*board)
+        empties = rng.randint(6, 12)
+        while not state.is_terminal and len(state.legal_moves()) > empties:
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_terminal:
+            continue
+        me, opp = solver._bitboards(state)
+        empty = table.full ^ (me | opp)
+        left = empty.bit_count()
+        for defender, attacker_moves, mark in (
+            (opp, (left + 1) // 2, "XO"[state.turn == "X"]),
+            (me, left // 2, state.turn),
+        ):
+            needs = live_needs(table, defender, empty, attacker_moves)
+            pairs = solver._shared_pairs(needs, effort=None)
+            assert (pairs is not None) == brute_force_shared_pairs(needs), state
+            assert (pairs is not None) == table.pairing_blocks(defender, empty, attacker_moves)
+            if pairs is None:
+                continue
+            check_shared_pairing(needs, pairs, empty)
+            found += 1
+            shared_only += not solver._pairs_exist(needs)
+            cells = [[c for c in range(table.n) if pair >> c & 1] for pair in pairs]
+            pairing = Pairing(*board, cells)
+            trial = never_loses(pairing, state, defender=mark, budget=None)  # type: ignore[arg-type]
+            assert trial.holds, (state, cells)
+    assert found > 20 and (shared_only > 0) == (board != (4, 4, 4))
+
+
 def test_a_pairing_strategy_never_hides_a_win_in_tic_tac_toe(tic_tac_toe: list[State]) -> None:
     """Whenever the pairing test says a player cannot win, the referee agrees."""
     table = solver._Solver(3, 3, 3)
@@ -475,7 +579,7 @@ def test_the_solver_forgets_what_it_learnt_past_its_memory_ceiling(
     assert learnt > 1000
     assert prove(4, 5, 4) == 0  # below the ceiling: answered from what it knows
     assert solver._solver(4, 5, 4).remembered() == learnt
-    monkeypatch.setattr(solver, "MAX_REMEMBERED", 1000)
+    monkeypatch.setattr(solver, "MAX_REMEMBERED", learnt - 1)
     assert solve(State.new(3, 3, 3)) == 0  # past it: the next question starts afresh
     assert solver._solver(4, 5, 4).remembered() == 0
     assert solver._solver(3, 3, 3).remembered() == 5478

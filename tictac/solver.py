@@ -94,6 +94,11 @@ EXACT_EMPTIES = 9
 MAX_REMEMBERED = 1_000_000
 # How many board sizes keep a solver (the least recently asked about is dropped first).
 MAX_BOARDS = 8
+# How many pairs the search for a pairing strategy may try in one position before it gives up
+# (see _shared_pairs): enough for a board's worth of rows, cheap enough to ask at every node.
+PAIRING_EFFORT = 200
+# How many of its answers the pairing test of one board size keeps (see pairing_blocks).
+MAX_PAIRINGS = 200_000
 
 
 class Outcome(NamedTuple):
@@ -399,6 +404,92 @@ def _pairs_exist(needs: Sequence[int]) -> bool:
     return True
 
 
+class _GiveUp(Exception):
+    """Raised inside :func:`_shared_pairs` when its search has used up its effort."""
+
+
+def _shared_pairs(needs: Sequence[int], effort: int | None = PAIRING_EFFORT) -> list[int] | None:
+    """Disjoint pairs of cells such that each set in `needs` (bit masks) holds a whole pair;
+    None when there are none, or when finding them would take more than `effort` steps.
+
+    Unlike :func:`_pairs_exist`, several sets may share one pair: this is the pairing strategy
+    of Hales and Jewett ("Regularity and positional games", Trans. Amer. Math. Soc. 106, 1963)
+    in full. On a row of 8 cells with 4 in a row, five lines would want ten cells of their own,
+    but the three pairs (1, 2), (3, 4), (5, 6) lie in all five. (J. W. H. M. Uiterwijk's *set
+    matching*, ACG 2017 and ICGA Journal 40(3), 2018, goes further still: fewer than two cells
+    per line; that is not tried here.)
+
+    Finding such pairs is a search, kept cheap by three steps:
+
+    1. A set with fewer than two cells can hold no pair: no. A set that contains another is
+       dropped, since any pair inside the smaller one lies in it too.
+    2. The sets fall into groups that share no cell, and each group is paired on its own.
+    3. Within a group, a depth-first search: take the unpaired set with the fewest cells not
+       yet in a pair, and try each pair of those cells (those lying in most unpaired sets
+       first); go on with the sets that pair leaves unpaired. Each pair tried is a step; after
+       `effort` steps the search gives up (None; ``effort=None`` searches to the end).
+
+    >>> [bin(pair) for pair in _shared_pairs([0b01111, 0b11110])]  # two lines, one pair
+    ['0b110']
+    >>> _shared_pairs([0b1100, 0b1010, 0b0110]) is None  # {2, 3}, {1, 3}, {1, 2}: they clash
+    True
+    """
+    sets = sorted(set(needs), key=int.bit_count)
+    kept: list[int] = []
+    for need in sets:
+        if need.bit_count() < 2:
+            return None
+        if not any(smaller & need == smaller for smaller in kept):
+            kept.append(need)
+    groups: list[tuple[int, list[int]]] = []  # (the cells of a group, its sets)
+    for need in kept:
+        cells, members = need, [need]
+        apart = []
+        for group in groups:
+            if group[0] & cells:
+                cells |= group[0]
+                members += group[1]
+            else:
+                apart.append(group)
+        groups = [*apart, (cells, members)]
+    steps = 0
+
+    def pair_up(unpaired: list[int], used: int) -> list[int] | None:
+        nonlocal steps
+        if not unpaired:
+            return []
+        fewest = min(unpaired, key=lambda need: (need & ~used).bit_count())
+        free = fewest & ~used
+        cells = []
+        while free:
+            bit = free & -free
+            free ^= bit
+            cells.append(bit)
+        pairs = [a | b for i, a in enumerate(cells) for b in cells[i + 1 :]]
+        pairs.sort(key=lambda pair: -sum(need & pair == pair for need in unpaired))
+        for pair in pairs:
+            steps += 1
+            if effort is not None and steps > effort:
+                raise _GiveUp
+            rest = [need for need in unpaired if need & pair != pair]
+            found = pair_up(rest, used | pair)
+            if found is not None:
+                found.append(pair)
+                return found
+        return None
+
+    chosen: list[int] = []
+    try:
+        for _, members in groups:
+            found = pair_up(members, 0)
+            if found is None:
+                return None
+            chosen += found
+    except _GiveUp:
+        return None
+    return chosen
+
+
 # ---------------------------------------------------------------------------------------------
 # Geometry tables
 
@@ -555,6 +646,9 @@ class _Solver:
         # enough), for "can the mover win?" and "must the mover lose?".
         self.win_depths: dict[int, tuple[int, int]] = {}
         self.loss_depths: dict[int, tuple[int, int]] = {}
+        # Pairing strategies: the empty cells of the attacker's live lines -> can they be
+        # paired (see pairing_blocks)? At most MAX_PAIRINGS answers, then it starts afresh.
+        self.pairings: dict[tuple[int, ...], bool] = {}
         self._wins: _Table[int] | None = None
         self._empties: _Table[tuple[int, ...]] | None = None
         # Counts the positions searched, against the budget of the question being answered
@@ -563,13 +657,14 @@ class _Solver:
 
     def remembered(self) -> int:
         """How many positions the tables hold."""
-        stored = len(self.table) + len(self.bounds) + len(self.win_depths) + len(self.loss_depths)
+        tables = (self.table, self.bounds, self.win_depths, self.loss_depths, self.pairings)
+        stored = sum(len(table) for table in tables)
         lazy = (self._wins, self._empties)  # on big boards, filled as positions are met
         return stored + sum(len(t) for t in lazy if isinstance(t, _Lazy))
 
     def forget(self) -> None:
         """Empty the tables (they hold facts, so this only costs the time to learn them again)."""
-        for table in (self.table, self.bounds, self.win_depths, self.loss_depths):
+        for table in (self.table, self.bounds, self.win_depths, self.loss_depths, self.pairings):
             table.clear()
         self._wins = self._empties = None
 
@@ -897,15 +992,17 @@ class _Solver:
     def pairing_blocks(self, defender: int, empty: int, moves: int) -> bool:
         """Can the player with the marks `defender` stop the other player from ever winning?
 
-        A sufficient test (a *pairing strategy*): give every line the attacker could still
-        finish (no defender mark, and no more empty cells than the attacker's `moves` left)
-        two of its empty cells, no cell given twice. Whenever the attacker takes one cell of
-        such a pair, the defender takes the other at once (and otherwise plays anywhere), so
-        the attacker never holds a whole pair and never finishes a line. Who moves first does
-        not matter: the defender's other moves only block more lines.
+        A sufficient test (a *pairing strategy*): put some empty cells in pairs, no cell in
+        two pairs, so that every line the attacker could still finish (no defender mark, and
+        no more empty cells than the attacker's `moves` left) holds a whole pair; several lines
+        may share one pair. Whenever the attacker takes one cell of a pair, the defender takes
+        the other at once (and otherwise plays anywhere), so the attacker never holds a whole
+        pair and never finishes a line. Who moves first does not matter: the defender's other
+        moves only block more lines.
 
-        Whether the cells can be shared out so is a bipartite matching (each line asks for two
-        cells), found by augmenting paths (:func:`_pairs_exist`).
+        The pairs are searched for by :func:`_shared_pairs`. Different positions often leave
+        the attacker the same lines with the same empty cells, so the answers are remembered,
+        keyed by those cells.
         """
         needs = []
         for line in self.lines:
@@ -913,7 +1010,13 @@ class _Solver:
                 free = line & empty
                 if free.bit_count() <= moves:
                     needs.append(free)
-        return _pairs_exist(needs)
+        key = tuple(needs)
+        known = self.pairings.get(key)
+        if known is None:
+            if len(self.pairings) >= MAX_PAIRINGS:
+                self.pairings.clear()
+            known = self.pairings[key] = _shared_pairs(needs) is not None
+        return known
 
     # -- 3. distances on big boards: "can the winner win within d plies?" --------------------
 
