@@ -14,8 +14,8 @@ budget of an interactive question stops a search of this size after a few second
 **Method 1** is the solver's own answer, ``tictac.solver.prove(5, 5, 4)``: negamax with
 alpha-beta on the values -1/0/+1 (``_Solver.value``), helped by a transposition table of
 value bounds, forced moves, bounds read off the lines, one representative for all *dead* cells
-and, above all, *pairing strategies* (a bipartite matching that proves a side cannot win
-without searching further).
+and, above all, *pairing strategies* (disjoint pairs of empty cells, found by a small search,
+that prove a side cannot win without searching further).
 
 **Method 2** asks the solver's other search, ``_Solver.within``, on a fresh solver object:
 "can X force a win within 25 plies?" of the empty board, and "can O force a win within the
@@ -52,8 +52,8 @@ O has to be refuted by search; below that ply, the rule prunes in both methods.
 
 **Cost.** Each method runs in a fresh process and reports its own wall time and peak memory
 (``resource.getrusage(...).ru_maxrss``, the process's largest resident size). On a 2-core
-machine shared with other work, (5, 5, 4) took about 30 s and about 270 MiB for method 1
-(about 1.6 million stored value bounds), and about 65-80 s and about 730 MiB for method 2 (about
+machine shared with other work, (5, 5, 4) took about 25-30 s and about 150-180 MiB for method 1
+(about 0.7 million stored value bounds), and about 65-80 s and about 730 MiB for method 2 (about
 5 million stored depths; nearly all the time goes on "can X win?", O's question takes about
 half a second). Smaller boards take about a second or less.
 """

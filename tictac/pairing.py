@@ -27,7 +27,8 @@ This module holds the idea as data and code a student can read:
 True
 
 Nothing here searches for the best move: a pairing is a *proof* that the defender cannot lose,
-and the solver (:mod:`tictac.solver`) uses the same test to stop searching early.
+and the solver (:mod:`tictac.solver`) uses the same idea to stop searching early (there,
+lines may share a pair, found by a small search).
 """
 
 from __future__ import annotations
