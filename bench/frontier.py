@@ -15,12 +15,13 @@ independent search.
 
 The literature values:
 
-* Friedman: E. Friedman's table of optimal m,n,k games (Erich's Puzzle Palace, "mnk games"),
-  for 6x4, 7x4, 8x4 (draws) and 6x5 (a first-player win), all with four in a row.
+* Friedman: D. Friedman's table of optimal m,n,k games (as issue 19 cites it), for 6x4, 7x4,
+  8x4 (draws) and 6x5 (a first-player win), all with four in a row; Charatsidis (next) reports
+  the same values.
 * Lee: C. Y. Lee's proof that 5x5 with four in a row is a draw, as reported by Berlekamp,
-  Conway and Guy, *Winning Ways for Your Mathematical Plays* (1982).
-* Charatsidis: V. Charatsidis, "Solving 9x4 and 10x4 four-in-a-row" (master's thesis,
-  Maastricht University, 2017, supervised by J. W. H. M. Uiterwijk): first-player wins.
+  Conway and Guy, *Winning Ways for your Mathematical Plays* (1982).
+* Charatsidis: V. Charatsidis, *Solving Four-in-a-Row on 9x4 and 10x4 Boards* (2017), a
+  bachelor's thesis supervised by J. Uiterwijk at Maastricht University: first-player wins.
 * Rows: on a board of three rows no column or diagonal holds four cells, so every line lies in
   one row, and the pairs (1, 2), (3, 4), (5, 6), ... of each row meet every line of four: a
   draw by a pairing strategy (Hales and Jewett's argument), no search needed.
