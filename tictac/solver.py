@@ -32,7 +32,7 @@ forgets it.
 and proves only as many moves as it must.
 
 The work grows steeply with the board: a 4x4 decision takes milliseconds, while proving that
-5x5 with 4 in a row is a draw takes tens of seconds and a few hundred megabytes. So every
+5x5 with 4 in a row is a draw takes about twenty seconds and under two hundred megabytes. So every
 public function takes a `budget` (see :mod:`tictac.budget`): by default 200,000 positions per
 question (:data:`~tictac.budget.SOLVER_BUDGET`; the lessons' and the widget's questions take at
 most about 35,000), after which it stops with :class:`~tictac.budget.BudgetExceeded`;
@@ -258,7 +258,7 @@ def prove(rows: int, cols: int, k: int, *, budget: BudgetLike = SOLVER_BUDGET) -
     (0, 1, 0)
 
     5x5 with 4 in a row takes more than the default budget: ``prove(5, 5, 4, budget=None)``
-    answers in about half a minute, with a few hundred megabytes (``bench/prove_554.py``
+    answers in about twenty seconds, with under two hundred megabytes (``bench/prove_554.py``
     proves it twice, by two different searches, and reports the time and memory).
     """
     return _solve(State.new(rows, cols, k), budget, "prove")
