@@ -1,0 +1,108 @@
+"""The win prover (tictac/pns.py) and the strategy checker (tictac/verify.py).
+
+The prover must say "the attacker wins" exactly when the solver's value says so, for either
+player as the attacker, and every win it claims must come with a strategy that the checker,
+which tries every reply with nothing but `State`'s rules, accepts. The checker must refuse
+strategies that do not win.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tictac import State, reachable_states, solve
+from tictac.budget import BudgetExceeded
+from tictac.pns import prove_win
+from tictac.verify import verify_win
+
+SMALL_BOARDS = [(3, 3, 3), (3, 4, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4), (3, 6, 3)]
+
+
+def random_positions(board: tuple[int, int, int], count: int, seed: int) -> list[State]:
+    """Positions of random games on `board` (not finished), from 2 marks to nearly full."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = State.new(*board)
+        for _ in range(rng.randint(2, state.rows * state.cols - 2)):
+            state = state.play(rng.choice(state.legal_moves()))
+            if state.is_terminal:
+                break
+        if not state.is_terminal:
+            found.append(state)
+    return found
+
+
+def check_against_solve(state: State) -> None:
+    """Both players as the attacker: the prover agrees with `solve`, and its wins verify."""
+    value = solve(state, budget=None)
+    for attacker, winning_value in (("X", 1), ("O", -1)):
+        proof = prove_win(state, attacker, budget=None)
+        assert proof.wins == (value == winning_value), (state, attacker)
+        if proof.wins:
+            verdict = verify_win(state, proof.strategy(), attacker)
+            assert verdict.ok, (state, attacker, verdict)
+
+
+@pytest.mark.parametrize("board", SMALL_BOARDS)
+def test_empty_boards_match_solve(board: tuple[int, int, int]) -> None:
+    check_against_solve(State.new(*board))
+
+
+@pytest.mark.parametrize("board", [(4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4)])
+def test_positions_in_play_match_solve(board: tuple[int, int, int]) -> None:
+    for state in random_positions(board, 25, seed=sum(board)):
+        check_against_solve(state)
+
+
+@pytest.mark.slow
+def test_every_tic_tac_toe_position_matches_solve() -> None:
+    for state in reachable_states():
+        check_against_solve(state)
+
+
+def test_a_finished_game_needs_no_search() -> None:
+    won = State.parse("XXX/OO./...")
+    assert prove_win(won, "X").wins and not prove_win(won, "O").wins
+    assert prove_win(won, "X").strategy() == {}
+    assert verify_win(won, {}, "X").ok
+
+
+def test_strategy_of_a_loss_is_refused() -> None:
+    with pytest.raises(ValueError, match="cannot force a win"):
+        prove_win(State.new()).strategy()
+
+
+def test_the_checker_refuses_every_strategy_missing_a_move() -> None:
+    start = State.new(3, 4, 3)
+    strategy = prove_win(start).strategy()
+    assert verify_win(start, strategy).ok
+    # The prover writes out only positions the checker meets, so each entry is needed.
+    for board in random.Random(1).sample(sorted(strategy), 20):
+        broken = {b: m for b, m in strategy.items() if b != board}
+        verdict = verify_win(start, broken)
+        assert not verdict.ok and verdict.problem.startswith("no move given"), board
+
+
+def test_the_checker_refuses_a_strategy_that_draws_or_loses() -> None:
+    start = State.parse("XO./XO./...")  # X to move: 6 wins, anything else lets O win
+    assert verify_win(start, {"XO.XO....": 6}).ok
+    assert "O can complete a line" in verify_win(start, {"XO.XO....": 8}).problem
+    assert "not a legal move" in verify_win(start, {"XO.XO....": 0}).problem
+    last = State.parse("XOX/XOO/OX.")  # X's last move fills the board: a draw
+    assert not prove_win(last).wins
+    assert verify_win(last, {"XOXXOOOX.": 8}).problem == "a draw at XOX/XOO/OXX"
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(TypeError, match="needs a tictac State"):
+        prove_win("XX./OO./...")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="attacker 'X' or 'O'"):
+        prove_win(State.new(), "x")  # type: ignore[arg-type]
+
+
+def test_the_budget_stops_a_long_proof() -> None:
+    with pytest.raises(BudgetExceeded):
+        prove_win(State.new(6, 5, 4), budget=200)
