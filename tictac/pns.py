@@ -118,7 +118,7 @@ class WinProof:
 
     >>> proof = prove_win(State.parse("XX./OO./..."))
     >>> proof.wins, proof.positions, proof.stored
-    (True, 0, 1)
+    (True, 1, 1)
     """
 
     state: State
@@ -167,6 +167,9 @@ class _Search:
             return (-sum(line >> i & 1 for line in self.lines), centre, i)
 
         self.order = tuple(1 << i for i in sorted(range(n), key=rank))
+        self.through = {
+            1 << i: tuple(line for line in self.lines if line >> i & 1) for i in range(n)
+        }
         where = []
         for perm in symmetry_permutations(rows, cols):  # new cell i holds old cell perm[i]
             moved = [0] * n
@@ -247,12 +250,27 @@ class _Search:
                     needs.append(free)
         return _pairs_exist(needs)
 
-    def start(self, me: int, opp: int, attacking: bool) -> tuple[int, int]:
-        """The numbers of a position met for the first time."""
-        found = self.examine(me, opp, attacking)
-        if isinstance(found, tuple):
-            return found
-        return (1, len(found)) if attacking else (len(found), 1)
+    def start(self, me: int, opp: int, bit: int, attacking: bool, moves: int) -> tuple[int, int]:
+        """The first numbers of the position after the mover plays `bit`, out of `moves`.
+
+        Reading only the lines through `bit` (the mover can have had no line to complete,
+        or it would not be searching): two new threats are a win, one leaves the other
+        player a single reply; otherwise the other player has about ``moves - 1`` replies,
+        which becomes the child's proof number (the defender to move) or disproof number.
+        """
+        mine = me | bit
+        threats = 0
+        for line in self.through[bit]:
+            if not line & opp:
+                need = line & ~mine
+                if not need & (need - 1):
+                    threats |= need
+        if threats & (threats - 1):  # the mover wins: settled for the attacker's question
+            return (0, INFINITY) if attacking else (INFINITY, 0)
+        if mine | opp == self.full:
+            return (INFINITY, 0)  # the last cell, and no line: a draw
+        replies = 1 if threats else max(1, moves - 1)
+        return (replies, 1) if attacking else (1, replies)
 
     # -- df-pn -----------------------------------------------------------------------------
 
@@ -261,7 +279,7 @@ class _Search:
         keys, mine, theirs = self.images(me, opp, attacking)
         key = min(keys)
         if key not in self.table:
-            self.table[key] = self.start(me, opp, attacking)
+            self.table[key] = (1, 1)
         while 0 not in self.table[key]:
             self.mid(me, opp, attacking, keys, mine, theirs, INFINITY, INFINITY)
         return self.table[key][0] == 0
@@ -300,7 +318,7 @@ class _Search:
                 continue  # a mirror image of a move already listed
             seen.add(child_key)
             if child_key not in table:
-                table[child_key] = self.start(opp, me | bit, not attacking)
+                table[child_key] = self.start(me, opp, bit, attacking, len(found))
             children.append((child_key, bit, child_keys))
         while True:
             phi, delta, delta_2, best = INFINITY, 0, INFINITY, children[0]
