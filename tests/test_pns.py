@@ -23,13 +23,16 @@ from tictac.verify import verify_win
 SMALL_BOARDS = [(3, 3, 3), (3, 4, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4), (3, 6, 3)]
 
 
-def random_positions(board: tuple[int, int, int], count: int, seed: int) -> list[State]:
-    """Positions of random games on `board` (not finished), from 2 marks to nearly full."""
+def random_positions(
+    board: tuple[int, int, int], count: int, seed: int, fewest: int = 2, most: int = 0
+) -> list[State]:
+    """Positions of random games on `board` (not finished), from `fewest` marks to `most`
+    (by default: all but two cells)."""
     rng = random.Random(seed)
     found: list[State] = []
     while len(found) < count:
         state = State.new(*board)
-        for _ in range(rng.randint(2, state.rows * state.cols - 2)):
+        for _ in range(rng.randint(fewest, most or state.rows * state.cols - 2)):
             state = state.play(rng.choice(state.legal_moves()))
             if state.is_terminal:
                 break
@@ -38,8 +41,9 @@ def random_positions(board: tuple[int, int, int], count: int, seed: int) -> list
     return found
 
 
-def check_against_solve(state: State) -> None:
-    """Both players as the attacker: the prover agrees with `solve`, and its wins verify."""
+def check_against_solve(state: State) -> int:
+    """Both players as the attacker: the prover agrees with `solve`, and its wins verify.
+    Returns the value."""
     value = solve(state, budget=None)
     for attacker, winning_value in (("X", 1), ("O", -1)):
         proof = prove_win(state, attacker, budget=None)
@@ -47,6 +51,7 @@ def check_against_solve(state: State) -> None:
         if proof.wins:
             verdict = verify_win(state, proof.strategy(), attacker)
             assert verdict.ok, (state, attacker, verdict)
+    return value
 
 
 @pytest.mark.parametrize("board", SMALL_BOARDS)
@@ -56,8 +61,16 @@ def test_empty_boards_match_solve(board: tuple[int, int, int]) -> None:
 
 @pytest.mark.parametrize("board", [(4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4)])
 def test_positions_in_play_match_solve(board: tuple[int, int, int]) -> None:
-    for state in random_positions(board, 25, seed=sum(board)):
-        check_against_solve(state)
+    values = [check_against_solve(s) for s in random_positions(board, 25, seed=sum(board))]
+    assert len(set(values)) > 1  # not all of one kind
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", [(5, 5, 4), (6, 5, 4), (4, 7, 4)])
+def test_positions_in_play_on_bigger_boards_match_solve(board: tuple[int, int, int]) -> None:
+    positions = random_positions(board, 8, seed=sum(board), fewest=6, most=10)
+    values = [check_against_solve(state) for state in positions]
+    assert len(set(values)) > 1  # not all of one kind
 
 
 @pytest.mark.slow
