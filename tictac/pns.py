@@ -317,14 +317,15 @@ class _Search:
             if child_key in seen:
                 continue  # a mirror image of a move already listed
             seen.add(child_key)
-            if child_key not in table:
-                table[child_key] = self.start(me, opp, bit, attacking, len(found))
-            children.append((child_key, bit, child_keys))
+            # A child's first numbers are cheap to work out, so the table keeps only the
+            # positions searched: far fewer than the positions met.
+            first = table.get(child_key) or self.start(me, opp, bit, attacking, len(found))
+            children.append((child_key, bit, child_keys, first))
         while True:
             phi, delta, delta_2, best = INFINITY, 0, INFINITY, children[0]
             best_phi = 0
             for child in children:
-                proof, disproof = table[child[0]]
+                proof, disproof = table.get(child[0], child[3])
                 # the child's own phi and delta: its mover is the other player
                 c_phi, c_delta = (disproof, proof) if attacking else (proof, disproof)
                 delta += c_phi
@@ -385,7 +386,6 @@ class _Search:
         have stored it (a defender reply it did not need to try, such as a second dead cell or
         ignoring a threat): then it is proven here, with the same table.
         """
-        empty = self.full ^ (me | opp)
         for line in self.lines:  # a line to complete: no table needed
             need = line & ~me
             if not line & opp and need.bit_count() == 1:
@@ -393,11 +393,12 @@ class _Search:
         keys, mine, _ = self.images(me, opp, True)
         if not self.prove(me, opp, True):
             raise AssertionError("the strategy reached a position the attacker does not win")
-        for bit in self.order:
-            if empty & bit:
-                child = min(map(or_, keys, mine[bit]))
-                if self.table.get(child, (1, 1))[0] == 0:
-                    return bit
+        moves = self.examine(me, opp, True)
+        for bit in moves if isinstance(moves, list) else ():  # (a block, if one is forced)
+            child = min(map(or_, keys, mine[bit]))
+            known = self.table.get(child) or self.start(me, opp, bit, True, 2)
+            if known[0] == 0:
+                return bit
         raise AssertionError("a proven position with no proven move")
 
     def text(self, me: int, opp: int, attacking: bool) -> str:
