@@ -232,12 +232,44 @@ class _Search:
         if their_threats:
             return [their_threats]
         live = my_live | their_live
-        moves = [bit for bit in self.order if live & empty & bit]
-        if not attacking:  # the defender also gets one dead cell, if there is one
-            dead = empty & ~live
-            if dead:
-                moves.append(dead & -dead)
-        return moves
+        if attacking:
+            return [bit for bit in self.order if live & empty & bit]
+        zone = self.replies(me, opp, empty)
+        moves = [bit for bit in self.order if live & empty & zone & bit]
+        dead = empty & ~live & zone
+        if dead:  # the defender also gets one dead cell, if there is one
+            moves.append(dead & -dead)
+        return moves or (0, INFINITY)  # no reply stops every double threat
+
+    def replies(self, defender: int, attacker: int, empty: int) -> int:
+        """The defender's moves (a bit mask) that might escape, or -1 for all of them.
+
+        When the attacker, to move, could make two threats at once with one mark (a cell on
+        two of the attacker's lines that miss only it and one other cell each), any defender
+        move that neither takes one of those cells nor makes a threat of the defender's own
+        loses: the attacker plays the double threat, and only one can be blocked. So the
+        defender's replies are the cells on every such double threat, and the cells that
+        make a threat (one of the threat-space ideas of Allis, van den Herik and Huntjens,
+        "Go-Moku and threat-space search", 1994: a threat narrows the replies worth trying).
+        """
+        partners: dict[int, int] = {}  # an attacker's cell -> the cells that it would threaten
+        counters = 0  # cells where the defender would make a threat
+        for line in self.lines:
+            free = line & empty
+            if free.bit_count() != 2:
+                continue
+            if not line & attacker:
+                counters |= free
+            if not line & defender:
+                one = free & -free
+                other = free ^ one
+                partners[one] = partners.get(one, 0) | other
+                partners[other] = partners.get(other, 0) | one
+        zone = -1
+        for cell, threatened in partners.items():
+            if threatened & (threatened - 1):  # two threats at once
+                zone &= cell | threatened
+        return zone if zone == -1 else zone | counters
 
     def pairs(self, defender: int, empty: int, reach: int) -> bool:
         """Does the defender have a pairing strategy against every line still live for the
