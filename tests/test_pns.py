@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from tictac import State, reachable_states, solve
-from tictac.budget import BudgetExceeded
-from tictac.pns import prove_win
+from tictac.budget import BudgetExceeded, meter
+from tictac.players import completing_moves
+from tictac.pns import _Search, prove_win
 from tictac.verify import verify_win
 
 SMALL_BOARDS = [(3, 3, 3), (3, 4, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4), (3, 6, 3)]
@@ -142,3 +143,25 @@ def test_the_bench_script_proves_checks_and_stops_at_its_limit() -> None:
     )
     assert stopped.returncode == 1, stopped.stdout + stopped.stderr
     assert "6,5,4 not finished in 0.5 s" in stopped.stdout
+
+
+@pytest.mark.parametrize("board", [(4, 5, 4), (4, 6, 4)])
+def test_every_reply_the_prover_leaves_out_loses(board: tuple[int, int, int]) -> None:
+    """Where the prover narrows the defender's replies (double threats, one step deeper),
+    `solve` confirms that each reply left out loses to the attacker."""
+    narrowed = deeper = 0
+    for state in random_positions(board, 300, seed=7, fewest=5, most=11):
+        if state.turn != "O" or completing_moves(state, "X") or completing_moves(state, "O"):
+            continue
+        search = _Search(state, "X", meter(None, state, "test"))
+        me, opp, _ = search.root
+        zone = search.replies(me, opp, search.full ^ (me | opp))
+        if zone == -1:
+            continue
+        narrowed += 1
+        partners, _ = search.two_cell_lines(me, opp, search.full ^ (me | opp))
+        deeper += search.double_threat_zone(partners) == -1
+        for move in state.legal_moves():
+            if not zone >> move & 1:
+                assert solve(state.play(move), budget=None) == 1, (state, move)
+    assert narrowed >= 10 and deeper >= 1, (narrowed, deeper)

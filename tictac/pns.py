@@ -31,11 +31,20 @@ side; threats as in Allis's threat-space search, "Go-Moku and threat-space searc
   opponent cannot both be blocked; one must be blocked (a *forced move*, the only move tried);
 * the attacker cannot win once none of their lines can still be completed in the moves left,
   nor when the defender has a pairing strategy against those lines (see :mod:`tictac.pairing`);
+* when the attacker could make two threats with one mark, the defender's only replies worth
+  trying are the cells that stop every such double threat and the cells that make a threat
+  of the defender's own (every other reply loses at once: :meth:`_Search.replies`);
 * the attacker's moves are tried only on cells of lines someone can still complete, and of the
   defender's moves on cells on no such line only one (they all lead to the same game);
 * mirror images share one entry of the table (its key is the smallest of their bitboards);
 * a new position starts with its number of moves as its proof number (the defender's) or its
-  disproof number (the attacker's), so positions with few replies are tried first.
+  disproof number (the attacker's), read off the lines through the last move only, so that
+  moves that threaten (one reply) are tried first; the table keeps only the positions searched.
+
+Each idea was measured on 6x5 with 4 in a row (X wins), positions searched and time on a busy
+2-core machine: plain df-pn with the pairing test, 14,836 positions (5 s); first numbers from
+the lines through the move, 9,575 (2 s); only searched positions stored, 11,826 positions but
+13 times fewer stored (1 s); the defender's replies narrowed by double threats, 3,713 (0.5 s).
 
 When the attacker wins, :meth:`WinProof.strategy` writes the win out: for every position the
 attacker can meet (every defender reply, not just the good ones), the move to play, as a
@@ -251,9 +260,24 @@ class _Search:
         defender's replies are the cells on every such double threat, and the cells that
         make a threat (one of the threat-space ideas of Allis, van den Herik and Huntjens,
         "Go-Moku and threat-space search", 1994: a threat narrows the replies worth trying).
+
+        One step deeper: if the attacker could make one threat, whose forced block gives the
+        defender no threat, and then a double threat, the defender must also stop that whole
+        sequence (see :meth:`threat_then_double`).
         """
-        partners: dict[int, int] = {}  # an attacker's cell -> the cells that it would threaten
-        counters = 0  # cells where the defender would make a threat
+        partners, counters = self.two_cell_lines(defender, attacker, empty)
+        zone = self.double_threat_zone(partners)
+        if zone == -1:
+            zone = self.threat_then_double(defender, attacker, empty, partners)
+        return zone if zone == -1 else zone | counters
+
+    def two_cell_lines(
+        self, defender: int, attacker: int, empty: int
+    ) -> tuple[dict[int, int], int]:
+        """The attacker's lines that miss two cells, as ``{cell: the other cells}``, and the
+        cells where the defender would make a threat (a bit mask)."""
+        partners: dict[int, int] = {}
+        counters = 0
         for line in self.lines:
             free = line & empty
             if free.bit_count() != 2:
@@ -265,11 +289,49 @@ class _Search:
                 other = free ^ one
                 partners[one] = partners.get(one, 0) | other
                 partners[other] = partners.get(other, 0) | one
+        return partners, counters
+
+    @staticmethod
+    def double_threat_zone(partners: dict[int, int]) -> int:
+        """The cells on every double threat (each cell with its two or more threatened
+        cells), or -1 when there is none."""
         zone = -1
         for cell, threatened in partners.items():
             if threatened & (threatened - 1):  # two threats at once
                 zone &= cell | threatened
-        return zone if zone == -1 else zone | counters
+        return zone
+
+    def threat_then_double(
+        self, defender: int, attacker: int, empty: int, partners: dict[int, int]
+    ) -> int:
+        """The cells a defender's move must touch to stop every "threat, forced block, double
+        threat" of the attacker's, or -1 when there is no such sequence.
+
+        For a threat at `cell` answered at `block`: the sequence counts only if the block
+        makes no threat for the defender; the defender's move must then take `cell`, `block`,
+        a cell on every double threat that follows, or a cell of a defender's line through
+        `block` that misses three cells (with the block and that move it would threaten).
+        """
+        zone = -1
+        for cell, block in partners.items():
+            if block & (block - 1):
+                continue  # a double threat already (not here: there was none)
+            near = 0  # the defender's lines through the block with three cells to fill
+            for line in self.through[block]:
+                if line & attacker:
+                    continue
+                free = (line & empty).bit_count()
+                if free == 2:
+                    break  # the block would make a threat: the sequence does not count
+                if free == 3:
+                    near |= line & empty
+            else:
+                after = empty ^ cell ^ block
+                later, _ = self.two_cell_lines(defender | block, attacker | cell, after)
+                doubles = self.double_threat_zone(later)
+                if doubles != -1:
+                    zone &= cell | block | near | doubles
+        return zone
 
     def pairs(self, defender: int, empty: int, reach: int) -> bool:
         """Does the defender have a pairing strategy against every line still live for the
