@@ -16,6 +16,10 @@ For each board it prints:
 * the process's peak memory (``ru_maxrss``) over all three steps.
 
 The exit status is 0 only if every board finished with a win that the checker accepted.
+
+Measured on a busy 2-core machine: 6,5,4 proved in 0.4 s (3,690 positions searched, 2,660
+stored), a strategy of 66,043 positions verified in 2.1 s, 39 MiB at the peak; 9,4,4 not
+finished in 600 s (about 400 MiB after 5 minutes).
 """
 
 from __future__ import annotations
