@@ -1,0 +1,167 @@
+"""The win prover (tictac/pns.py) and the strategy checker (tictac/verify.py).
+
+The prover must say "the attacker wins" exactly when the solver's value says so, for either
+player as the attacker, and every win it claims must come with a strategy that the checker,
+which tries every reply with nothing but `State`'s rules, accepts. The checker must refuse
+strategies that do not win.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tictac import State, reachable_states, solve
+from tictac.budget import BudgetExceeded, meter
+from tictac.players import completing_moves
+from tictac.pns import _Search, prove_win
+from tictac.verify import verify_win
+
+SMALL_BOARDS = [(3, 3, 3), (3, 4, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4), (3, 6, 3)]
+
+
+def random_positions(
+    board: tuple[int, int, int], count: int, seed: int, fewest: int = 2, most: int = 0
+) -> list[State]:
+    """Positions of random games on `board` (not finished), from `fewest` marks to `most`
+    (by default: all but two cells)."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = State.new(*board)
+        for _ in range(rng.randint(fewest, most or state.rows * state.cols - 2)):
+            state = state.play(rng.choice(state.legal_moves()))
+            if state.is_terminal:
+                break
+        if not state.is_terminal:
+            found.append(state)
+    return found
+
+
+def check_against_solve(state: State) -> int:
+    """Both players as the attacker: the prover agrees with `solve`, and its wins verify.
+    Returns the value."""
+    value = solve(state, budget=None)
+    for attacker, winning_value in (("X", 1), ("O", -1)):
+        proof = prove_win(state, attacker, budget=None)
+        assert proof.wins == (value == winning_value), (state, attacker)
+        if proof.wins:
+            verdict = verify_win(state, proof.strategy(), attacker)
+            assert verdict.ok, (state, attacker, verdict)
+    return value
+
+
+@pytest.mark.parametrize("board", SMALL_BOARDS)
+def test_empty_boards_match_solve(board: tuple[int, int, int]) -> None:
+    check_against_solve(State.new(*board))
+
+
+@pytest.mark.parametrize("board", [(4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4)])
+def test_positions_in_play_match_solve(board: tuple[int, int, int]) -> None:
+    values = [check_against_solve(s) for s in random_positions(board, 25, seed=sum(board))]
+    assert len(set(values)) > 1  # not all of one kind
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", [(5, 5, 4), (6, 5, 4), (4, 7, 4)])
+def test_positions_in_play_on_bigger_boards_match_solve(board: tuple[int, int, int]) -> None:
+    positions = random_positions(board, 8, seed=sum(board), fewest=6, most=10)
+    values = [check_against_solve(state) for state in positions]
+    assert len(set(values)) > 1  # not all of one kind
+
+
+@pytest.mark.slow
+def test_every_tic_tac_toe_position_matches_solve() -> None:
+    for state in reachable_states():
+        check_against_solve(state)
+
+
+def test_a_finished_game_needs_no_search() -> None:
+    won = State.parse("XXX/OO./...")
+    assert prove_win(won, "X").wins and not prove_win(won, "O").wins
+    assert prove_win(won, "X").strategy() == {}
+    assert verify_win(won, {}, "X").ok
+
+
+def test_strategy_of_a_loss_is_refused() -> None:
+    with pytest.raises(ValueError, match="cannot force a win"):
+        prove_win(State.new()).strategy()
+
+
+def test_the_checker_refuses_every_strategy_missing_a_move() -> None:
+    start = State.new(3, 4, 3)
+    strategy = prove_win(start).strategy()
+    assert verify_win(start, strategy).ok
+    # The prover writes out only positions the checker meets, so each entry is needed.
+    for board in random.Random(1).sample(sorted(strategy), 20):
+        broken = {b: m for b, m in strategy.items() if b != board}
+        verdict = verify_win(start, broken)
+        assert not verdict.ok and verdict.problem.startswith("no move given"), board
+
+
+def test_the_checker_refuses_a_strategy_that_draws_or_loses() -> None:
+    start = State.parse("XO./XO./...")  # X to move: 6 wins, anything else lets O win
+    assert verify_win(start, {"XO.XO....": 6}).ok
+    assert "O can complete a line" in verify_win(start, {"XO.XO....": 8}).problem
+    assert "not a legal move" in verify_win(start, {"XO.XO....": 0}).problem
+    last = State.parse("XOX/XOO/OX.")  # X's last move fills the board: a draw
+    assert not prove_win(last).wins
+    assert verify_win(last, {"XOXXOOOX.": 8}).problem == "a draw at XOX/XOO/OXX"
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(TypeError, match="needs a tictac State"):
+        prove_win("XX./OO./...")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="attacker 'X' or 'O'"):
+        prove_win(State.new(), "x")  # type: ignore[arg-type]
+
+
+def test_the_budget_stops_a_long_proof() -> None:
+    with pytest.raises(BudgetExceeded):
+        prove_win(State.new(6, 5, 4), budget=200)
+
+
+def test_the_bench_script_proves_checks_and_stops_at_its_limit() -> None:
+    """bench/prove_wins.py: a small win is proved and verified (exit 0); a board over the
+    time limit is reported as not finished, and the run says so in its exit status."""
+    script = str(Path(__file__).resolve().parent.parent / "bench" / "prove_wins.py")
+    done = subprocess.run(
+        [sys.executable, script, "--boards", "4,4,3", "3,4,3", "--limit", "120"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("verified") == 2
+    stopped = subprocess.run(
+        [sys.executable, script, "--boards", "6,5,4", "--limit", "0.5"],
+        capture_output=True,
+        text=True,
+    )
+    assert stopped.returncode == 1, stopped.stdout + stopped.stderr
+    assert "6,5,4 not finished in 0.5 s" in stopped.stdout
+
+
+@pytest.mark.parametrize("board", [(4, 5, 4), (4, 6, 4)])
+def test_every_reply_the_prover_leaves_out_loses(board: tuple[int, int, int]) -> None:
+    """Where the prover narrows the defender's replies (double threats, one step deeper),
+    `solve` confirms that each reply left out loses to the attacker."""
+    narrowed = deeper = 0
+    for state in random_positions(board, 300, seed=7, fewest=5, most=11):
+        if state.turn != "O" or completing_moves(state, "X") or completing_moves(state, "O"):
+            continue
+        search = _Search(state, "X", meter(None, state, "test"))
+        me, opp, _ = search.root
+        zone = search.replies(me, opp, search.full ^ (me | opp))
+        if zone == -1:
+            continue
+        narrowed += 1
+        partners, _ = search.two_cell_lines(me, opp, search.full ^ (me | opp))
+        deeper += search.double_threat_zone(partners) == -1
+        for move in state.legal_moves():
+            if not zone >> move & 1:
+                assert solve(state.play(move), budget=None) == 1, (state, move)
+    assert narrowed >= 10 and deeper >= 1, (narrowed, deeper)
