@@ -16,7 +16,9 @@ small boards, not for proving big ones. The ideas, as :data:`IDEAS` names them:
   are equally good, and only one of them is tried.
 * ``"pairing"``: a *pairing strategy* (:mod:`tictac.pairing`) for the defender proves that
   the other player cannot win, without searching further: every line the attacker could still
-  complete gets two empty cells of its own.
+  complete gets two empty cells of its own. (The solver goes further: several lines may share
+  one pair, see :func:`tictac.solver._shared_pairs`; this module keeps the simpler test, which
+  a lesson can draw and explain in a paragraph.)
 * ``"table"``: a *transposition table*, as in Lesson 6: what was learnt about a position
   (its value, or a bound on it when a search was cut short) is kept and looked up when the
   same position comes again by another order of moves.

@@ -289,8 +289,8 @@ def check_pairing(
         )
     found = find_pairing(rows, cols, k)
     solver_note = (
-        " The solver's test, which gives every line a pair of its own, finds no pairing here: "
-        "yours lets lines share a pair."
+        " A test that gives every line a pair of its own (as `proof_search` does) finds no "
+        "pairing here: yours lets lines share a pair, as the solver's does."
         if found is None
         else ""
     )
