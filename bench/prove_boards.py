@@ -20,13 +20,13 @@ checks its numbers exactly; the others take minutes, which is what this script i
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import json
 import multiprocessing
 import resource
 import sys
 import time
 from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TypeVar
 
@@ -56,6 +56,16 @@ def measure(rows: int, cols: int, k: int) -> tuple[SolverProof, float, float]:
 _T = TypeVar("_T")
 
 
+def _run_and_send(
+    task: Callable[[int, int, int], object], board: tuple[int, int, int], send: Connection
+) -> None:
+    """In the child process: run the task and send back its result, or the error it raised."""
+    try:
+        send.send((True, task(*board)))
+    except BaseException as error:  # handed to the parent, which raises it
+        send.send((False, error))
+
+
 def in_fresh_process(
     rows: int,
     cols: int,
@@ -65,20 +75,26 @@ def in_fresh_process(
     limit: float | None = None,
 ) -> _T:
     """``task(rows, cols, k)`` (:func:`measure` by default) in a new (spawned) Python process,
-    so that its memory is its own.
+    so that its memory is its own; an error it raises is raised here.
 
     With a `limit` in seconds, a task still running after that long is stopped (its process
     is killed) and :class:`TimeoutError` is raised.
     """
     context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        future = pool.submit(task, rows, cols, k)
-        try:
-            return future.result(timeout=limit)
-        except concurrent.futures.TimeoutError:
-            for process in list(pool._processes.values()):  # no public way to stop a worker
-                process.kill()
-            raise TimeoutError(f"{(rows, cols, k)} not finished in {limit:g} s") from None
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=_run_and_send, args=(task, (rows, cols, k), send))
+    process.start()
+    try:
+        if not receive.poll(limit):
+            raise TimeoutError(f"{(rows, cols, k)} not finished in {limit:g} s")
+        finished, result = receive.recv()
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join()
+    if not finished:
+        raise result
+    return result  # type: ignore[no-any-return]
 
 
 def parse_board(text: str) -> tuple[int, int, int]:

@@ -249,6 +249,9 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("*The American Mathematical Monthly* in 1979", "Norman Do"),
         Cited("*Gazette of the Australian Mathematical Society*, volume 31", "Norman Do"),
         Cited("(2021)", "Czifra, Csóka, Zombori and Makay"),
+        Cited("*Searching for Solutions in Games and Artificial Intelligence*, 1994)", "Allis"),
+        Cited("University of Tokyo, 2002)", "Nagai"),
+        Cited("(reported by Charatsidis, 2017,", "Charatsidis"),
     ),
     #
     "10-matchboxes": (

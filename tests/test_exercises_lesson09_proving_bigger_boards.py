@@ -39,7 +39,7 @@ def starter_lines(pairs: list[tuple[int, int]], rows: int, cols: int, k: int) ->
 
 def test_lines_the_starter_fails_with_a_picture_of_a_line_it_missed() -> None:
     report = check_lines_without_a_pair(starter_lines)
-    assert not report.passed and report.mismatches
+    assert not report.passed and report.wrong
     assert "you missed" in str(report)
     html = report._repr_html_()
     assert 'data-check="failed"' in html and "<svg" in html

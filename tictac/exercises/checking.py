@@ -26,13 +26,14 @@ import inspect
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from tictac.pictures import board_svg
 from tictac.state import State, reachable_states
 
 __all__ = [
     "SHOWN",
+    "CaseReport",
     "Mismatch",
     "OneOf",
     "Report",
@@ -148,11 +149,7 @@ class Report:
         for m in self.mismatches[: self.shown]:
             said = ", ".join(f"{label} {value!r}" for label, value in self._answers(m))
             lines.append(f"  {m.state.text} ({m.state.turn} to move): {said}")
-        revealed = self.revealed()
-        if revealed is not None:
-            name, source = revealed
-            lines += ["", f"Compare yours with the package's reference, {name}:", "", source]
-        return "\n".join(lines)
+        return "\n".join(lines + compare_lines(self.revealed(), "the package's reference"))
 
     __repr__ = __str__
 
@@ -166,15 +163,115 @@ class Report:
             parts.append("</div>")
             if more:
                 parts.append(f"<p>… and {more} more.</p>")
-        revealed = self.revealed()
-        if revealed is not None:
-            name, source = revealed
-            parts.append(
-                f"<details><summary>Compare yours with the package's reference, "
-                f"<code>{html.escape(name)}</code> (click to open)</summary>"
-                f"<pre><code>{html.escape(source)}</code></pre></details>"
-            )
-        return "".join(parts)
+        return "".join(parts) + compare_html(self.revealed(), "the package's reference")
+
+
+def compare_lines(revealed: tuple[str, str] | None, whose: str) -> list[str]:
+    """The lines that end a passed report's text: the reference's name and source."""
+    if revealed is None:
+        return []
+    name, source = revealed
+    return ["", f"Compare yours with {whose}, {name}:", "", source]
+
+
+def compare_html(revealed: tuple[str, str] | None, whose: str) -> str:
+    """The same as :func:`compare_lines`, as HTML: closed until the student opens it."""
+    if revealed is None:
+        return ""
+    name, source = revealed
+    return (
+        f"<details><summary>Compare yours with {whose}, <code>{html.escape(name)}</code> "
+        f"(click to open)</summary><pre><code>{html.escape(source)}</code></pre></details>"
+    )
+
+
+Case = TypeVar("Case")
+
+
+@dataclass(repr=False)
+class CaseReport(Generic[Case]):
+    """The verdict of a check whose questions are not positions to draw (a bandit's arms, a
+    matchbox, some pairs on a board): how many were asked, and each one answered wrong, with
+    the answer given.
+
+    A kind of check says what its questions are called (`noun`), what a right answer does
+    (`agreed`) and a wrong one (`differ`), and may add a :meth:`hint` that names the likeliest
+    mistake, a :meth:`reference` to show once the check passes (never before), and how to
+    :meth:`describe` a wrong answer in one line (and, in :meth:`wrong_html`, as a picture).
+
+    >>> report = CaseReport("squares", 3, wrong=[(4, 15)])
+    >>> print(report)
+    squares: 1 of 3 cases differ from the reference.
+      4: got 15
+    """
+
+    name: str
+    checked: int = 0
+    wrong: list[tuple[Case, Any]] = field(default_factory=list)
+    error: str | None = None
+
+    shown: ClassVar[int] = 5
+    noun: ClassVar[str] = "cases"
+    agreed: ClassVar[str] = "agree with the reference"
+    differ: ClassVar[str] = "differ from the reference"
+
+    @property
+    def passed(self) -> bool:
+        """True when every question was answered right (and at least one was asked)."""
+        return not self.wrong and self.error is None and self.checked > 0
+
+    def hint(self) -> str:
+        """What the wrong answers suggest went wrong ("" when there is nothing to add)."""
+        return ""
+
+    def reference(self) -> Callable[..., Any] | None:
+        """The package's own answer to the exercise, shown once the check passes (or None)."""
+        return None
+
+    def describe(self, case: Case, got: Any) -> str:
+        """One wrong answer, in one line."""
+        return f"{case}: got {got!r}"
+
+    def summary(self) -> str:
+        """One line: passed, or how many questions were answered wrong, and the hint."""
+        if self.error is not None:
+            return f"{self.name}: your function stopped with an error: {self.error}"
+        if self.passed:
+            return f"{self.name}: all {self.checked} {self.noun} {self.agreed}. Well done!"
+        hint = self.hint()
+        return f"{self.name}: {len(self.wrong)} of {self.checked} {self.noun} {self.differ}." + (
+            f" {hint}" if hint else ""
+        )
+
+    def revealed(self) -> tuple[str, str] | None:
+        """Once the check passes, the reference's name and source (before that, None)."""
+        function = self.reference()
+        if not self.passed or function is None:
+            return None
+        return f"{function.__module__}.{function.__qualname__}", inspect.getsource(function)
+
+    def wrong_html(self, shown: list[tuple[Case, Any]]) -> str:
+        """The first wrong answers in HTML: a list of their descriptions."""
+        items = "".join(
+            f"<li><code>{html.escape(self.describe(case, got))}</code></li>" for case, got in shown
+        )
+        return f"<ul>{items}</ul>"
+
+    def __str__(self) -> str:
+        lines = [self.summary()]
+        lines += [f"  {self.describe(case, got)}" for case, got in self.wrong[: self.shown]]
+        return "\n".join(lines + compare_lines(self.revealed(), "the package's"))
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        parts = [verdict_html(self.summary(), self.passed, tag="p")]
+        if self.wrong:
+            shown = self.wrong[: self.shown]
+            parts.append(self.wrong_html(shown))
+            if len(self.wrong) > len(shown):
+                parts.append(f"<p>… and {len(self.wrong) - len(shown)} more.</p>")
+        return "".join(parts) + compare_html(self.revealed(), "the package's")
 
 
 def _equal(expected: Any, got: Any) -> bool:

@@ -28,8 +28,6 @@ next playout: no answer yet. ...
 from __future__ import annotations
 
 import functools
-import html
-import inspect
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -37,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac.bandits import UCB1_EXPLORATION, ucb1_choice
-from tictac.exercises.checking import Mismatch, Report, verdict_html
+from tictac.exercises.checking import CaseReport, Mismatch, Report, verdict_html
 from tictac.mcts import DEFAULT_EXPLORATION, MCTSNode, MCTSResult, back_up, uct_search
 from tictac.state import Mark, State
 
@@ -122,19 +120,13 @@ def ucb1_situations(count: int = UCB1_SITUATIONS, *, seed: int = 8) -> list[Situ
     return situations
 
 
-@dataclass(repr=False)
-class UCB1Report:
+class UCB1Report(CaseReport[Situation]):
     """The verdict on a UCB1 function: how many situations it got wrong, the first few, and a
     hint that names the likeliest mistake."""
 
-    checked: int = 0
-    wrong: list[tuple[Situation, Any]] = field(default_factory=list)
-    error: str | None = None
-    shown = 5
-
-    @property
-    def passed(self) -> bool:
-        return not self.wrong and self.error is None and self.checked > 0
+    noun = "situations"
+    agreed = "agree with UCB1"
+    differ = "differ from UCB1's choice"
 
     def hint(self) -> str:
         wrong = self.wrong
@@ -156,44 +148,12 @@ class UCB1Report:
             )
         return "Compare your bound with mean_i + exploration * sqrt(ln n / n_i) for each arm."
 
-    def summary(self) -> str:
-        if self.error is not None:
-            return f"UCB1: your function stopped with an error: {self.error}"
-        if self.passed:
-            return f"UCB1: all {self.checked} situations agree with UCB1. Well done!"
-        return (
-            f"UCB1: {len(self.wrong)} of {self.checked} situations differ from UCB1's choice. "
-            + self.hint()
-        )
+    def reference(self) -> Callable[..., Any]:
+        """The package's :func:`~tictac.bandits.ucb1_choice`."""
+        return ucb1_choice
 
-    def revealed(self) -> tuple[str, str] | None:
-        """Once the check passes, the package's :func:`~tictac.bandits.ucb1_choice`, to compare."""
-        if not self.passed:
-            return None
-        return "tictac.bandits.ucb1_choice", inspect.getsource(ucb1_choice)
-
-    def _lines(self) -> list[str]:
-        return [
-            f"{situation}: expected {_one_of(situation.allowed())}, got {got!r}"
-            for situation, got in self.wrong[: self.shown]
-        ]
-
-    def __str__(self) -> str:
-        lines = [self.summary(), *("  " + line for line in self._lines())]
-        revealed = self.revealed()
-        if revealed is not None:
-            lines += ["", f"Compare yours with the package's, {revealed[0]}:", "", revealed[1]]
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        parts = [verdict_html(self.summary(), self.passed, tag="p")]
-        if self.wrong:
-            items = "".join(f"<li>{html.escape(line)}</li>" for line in self._lines())
-            more = len(self.wrong) - min(len(self.wrong), self.shown)
-            parts.append(f"<ul>{items}</ul>" + (f"<p>… and {more} more.</p>" if more else ""))
-        return "".join(parts) + _revealed_html(self.revealed())
+    def describe(self, case: Situation, got: Any) -> str:
+        return f"{case}: expected {_one_of(case.allowed())}, got {got!r}"
 
 
 def check_ucb1(function: Callable[[list[int], list[float], float], Any]) -> UCB1Report:
@@ -204,7 +164,7 @@ def check_ucb1(function: Callable[[list[int], list[float], float], Any]) -> UCB1
 
     Once it passes, the report shows :func:`tictac.bandits.ucb1_choice`, to compare.
     """
-    report = UCB1Report()
+    report = UCB1Report("UCB1")
     for situation in ucb1_situations():
         try:
             got = function(list(situation.pulls), list(situation.wins), situation.exploration)
@@ -223,16 +183,6 @@ def _is_arm(answer: Any) -> bool:
 
 def _one_of(arms: Sequence[int]) -> str:
     return str(arms[0]) if len(arms) == 1 else "one of " + ", ".join(map(str, arms))
-
-
-def _revealed_html(revealed: tuple[str, str] | None) -> str:
-    if revealed is None:
-        return ""
-    name, source = revealed
-    return (
-        f"<details><summary>Compare yours with the package's, <code>{html.escape(name)}</code> "
-        f"(click to open)</summary><pre><code>{html.escape(source)}</code></pre></details>"
-    )
 
 
 # ---------------------------------------------------------------------------------------------

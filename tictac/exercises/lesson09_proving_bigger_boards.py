@@ -27,10 +27,10 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from tictac.exercises.checking import Report, check_function, verdict_html
+from tictac.exercises.checking import CaseReport, Report, check_function, verdict_html
 from tictac.pairing import Pairing, find_pairing, lines_without_a_pair
 from tictac.pictures import draw_pairing
 from tictac.proving import dead_cells
@@ -70,79 +70,48 @@ class PairingCase:
 
 @dataclass(frozen=True)
 class PairingMismatch:
-    """A pairing where your lines differ from the reference's."""
+    """Where your lines differ from the reference's on one pairing."""
 
-    case: PairingCase
     missing: tuple[Line, ...]  # lines without a pair that you did not list
     extra: tuple[Line, ...]  # lines you listed that do hold a pair (or are not lines)
 
 
-@dataclass(repr=False)
-class PairingCountReport:
+class PairingCountReport(CaseReport[PairingCase]):
     """The result of :func:`check_lines_without_a_pair`: pairings tried, and where your
     function's lines differ (each shown as a picture, the lines in question outlined)."""
 
-    name: str
-    checked: int = 0
-    mismatches: list[PairingMismatch] = field(default_factory=list)
-    error: str | None = None
-    shown: int = 3
+    shown = 3
+    noun = "pairings"
 
-    @property
-    def passed(self) -> bool:
-        return not self.mismatches and self.error is None and self.checked > 0
-
-    def summary(self) -> str:
-        if self.error is not None:
-            return f"{self.name}: your function stopped with an error: {self.error}"
-        if self.passed:
-            return f"{self.name}: right on all {self.checked} pairings. Well done!"
-        return (
-            f"{self.name}: {len(self.mismatches)} of {self.checked} pairings differ from the "
-            "reference."
-        )
-
-    def _describe(self, mismatch: PairingMismatch) -> str:
-        case = mismatch.case
+    def describe(self, case: PairingCase, got: PairingMismatch) -> str:
         parts = [f"{case.rows}x{case.cols}, {case.k} in a row, pairs {list(case.pairs)}:"]
-        if mismatch.missing:
+        if got.missing:
             parts.append(
-                f"you missed {len(mismatch.missing)} line(s) without a pair, such as "
-                f"{mismatch.missing[0]}"
+                f"you missed {len(got.missing)} line(s) without a pair, such as {got.missing[0]}"
             )
-        if mismatch.extra:
+        if got.extra:
             parts.append(
-                f"you listed {len(mismatch.extra)} line(s) that hold a pair (or are "
-                f"not lines), such as {mismatch.extra[0]}"
+                f"you listed {len(got.extra)} line(s) that hold a pair (or are "
+                f"not lines), such as {got.extra[0]}"
             )
         return " ".join(parts)
 
-    def __str__(self) -> str:
-        lines = [self.summary()]
-        lines += [f"  {self._describe(m)}" for m in self.mismatches[: self.shown]]
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        parts = [verdict_html(self.summary(), self.passed, tag="p")]
-        if self.mismatches:
-            parts.append('<div style="display:flex;flex-wrap:wrap;gap:14px">')
-            for mismatch in self.mismatches[: self.shown]:
-                case = mismatch.case
-                line = (mismatch.missing or mismatch.extra)[0]
-                picture = draw_pairing(
-                    State.new(case.rows, case.cols, case.k),
-                    case.pairs,
-                    cell_size=24,
-                    outline=[cell for cell in line if 0 <= cell < case.rows * case.cols],
-                )
-                parts.append(
-                    '<div style="text-align:center;font-size:12px;max-width:260px">'
-                    f"{picture.svg}<br>{html.escape(self._describe(mismatch))}</div>"
-                )
-            parts.append("</div>")
-        return "".join(parts)
+    def wrong_html(self, shown: list[tuple[PairingCase, PairingMismatch]]) -> str:
+        """Each wrong pairing drawn, with a line in question outlined."""
+        cards = []
+        for case, got in shown:
+            line = (got.missing or got.extra)[0]
+            picture = draw_pairing(
+                State.new(case.rows, case.cols, case.k),
+                case.pairs,
+                cell_size=24,
+                outline=[cell for cell in line if 0 <= cell < case.rows * case.cols],
+            )
+            cards.append(
+                '<div style="text-align:center;font-size:12px;max-width:260px">'
+                f"{picture.svg}<br>{html.escape(self.describe(case, got))}</div>"
+            )
+        return f'<div style="display:flex;flex-wrap:wrap;gap:14px">{"".join(cards)}</div>'
 
 
 def pairing_cases(seed: int = 0) -> list[PairingCase]:
@@ -203,9 +172,8 @@ def check_lines_without_a_pair(
             return report
         report.checked += 1
         if got != expected:
-            report.mismatches.append(
-                PairingMismatch(case, tuple(sorted(expected - got)), tuple(sorted(got - expected)))
-            )
+            missing, extra = tuple(sorted(expected - got)), tuple(sorted(got - expected))
+            report.wrong.append((case, PairingMismatch(missing, extra)))
     return report
 
 

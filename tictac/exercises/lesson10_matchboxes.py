@@ -14,14 +14,12 @@ reinforcement: 15 of 360 cases differ from Michie's rule. ...
 
 from __future__ import annotations
 
-import html
-import inspect
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from tictac.exercises.checking import Mismatch, Report, verdict_html
+from tictac.exercises.checking import CaseReport, Mismatch, Report
 from tictac.learning import Outcome, reinforce, retrograde
 from tictac.state import State, _shown
 
@@ -133,18 +131,11 @@ def reinforce_cases(seed: int = 10) -> list[ReinforceCase]:
     return cases
 
 
-@dataclass
-class ReinforceReport:
+class ReinforceReport(CaseReport[ReinforceCase]):
     """The verdict on a reinforcement rule: the cases it got wrong, and a hint."""
 
-    checked: int = 0
-    wrong: list[tuple[ReinforceCase, Any]] = field(default_factory=list)
-    error: str | None = None
-    shown = 5
-
-    @property
-    def passed(self) -> bool:
-        return not self.wrong and self.error is None and self.checked > 0
+    agreed = "follow Michie's rule"
+    differ = "differ from Michie's rule"
 
     def hint(self) -> str:
         outcomes = {case.outcome for case, _ in self.wrong}
@@ -162,51 +153,13 @@ class ReinforceReport:
             f"loss 1 fewer. Wrong outcomes: {', '.join(sorted(outcomes))}."
         )
 
-    def summary(self) -> str:
-        if self.error is not None:
-            return f"reinforcement: your function stopped with an error: {self.error}"
-        if self.passed:
-            return f"reinforcement: all {self.checked} cases follow Michie's rule. Well done!"
-        return (
-            f"reinforcement: {len(self.wrong)} of {self.checked} cases differ from Michie's "
-            "rule. " + self.hint()
-        )
+    def reference(self) -> Callable[..., Any]:
+        """The package's :func:`~tictac.learning.reinforce`."""
+        return reinforce
 
-    def revealed(self) -> tuple[str, str] | None:
-        """Once the check passes, the package's :func:`reinforce`, to compare."""
-        if not self.passed:
-            return None
-        return "tictac.learning.reinforce", inspect.getsource(reinforce)
-
-    def _lines(self) -> list[str]:
-        return [
-            f"{case}: expected {reinforce(dict(case.box), case.move, case.outcome)}, got {got!r}"
-            for case, got in self.wrong[: self.shown]
-        ]
-
-    def __str__(self) -> str:
-        lines = [self.summary(), *("  " + line for line in self._lines())]
-        revealed = self.revealed()
-        if revealed is not None:
-            lines += ["", f"Compare yours with the package's, {revealed[0]}:", "", revealed[1]]
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        parts = [verdict_html(self.summary(), self.passed, tag="p")]
-        if self.wrong:
-            items = "".join(f"<li><code>{html.escape(line)}</code></li>" for line in self._lines())
-            parts.append(f"<ul>{items}</ul>")
-        revealed = self.revealed()
-        if revealed is not None:
-            name, source = revealed
-            parts.append(
-                f"<details><summary>Compare yours with the package's, <code>{html.escape(name)}"
-                f"</code> (click to open)</summary><pre><code>{html.escape(source)}</code></pre>"
-                "</details>"
-            )
-        return "".join(parts)
+    def describe(self, case: ReinforceCase, got: Any) -> str:
+        expected = reinforce(dict(case.box), case.move, case.outcome)
+        return f"{case}: expected {expected}, got {got!r}"
 
 
 def check_reinforce(function: Callable[[dict[int, int], int, Outcome], Any]) -> ReinforceReport:
@@ -217,7 +170,7 @@ def check_reinforce(function: Callable[[dict[int, int], int, Outcome], Any]) -> 
 
     Once it passes, the report shows :func:`reinforce`, to compare.
     """
-    report = ReinforceReport()
+    report = ReinforceReport("reinforcement")
     for case in reinforce_cases():
         expected = reinforce(dict(case.box), case.move, case.outcome)
         try:
