@@ -525,9 +525,9 @@ def test_the_remembered_ranking_is_the_ranking_worked_out_afresh() -> None:
 
 
 def test_the_remembered_completing_moves_are_those_worked_out_afresh() -> None:
-    from tictac import players
+    from tictac import threats
 
-    players._completing_on.cache_clear()
+    threats.completing_cells.cache_clear()
     for state in reachable_states():
         for mark in ("X", "O"):
             afresh = sorted(

@@ -196,26 +196,6 @@ def test_prove_554_exits_0_only_for_a_draw() -> None:
     assert "is not a draw: X wins" in win.stdout
 
 
-@pytest.mark.slow
-def test_the_frontier_bench_prints_each_board_and_stops_at_its_limit() -> None:
-    """bench/frontier.py, as a command: a quick board gets its row (matching the literature
-    where the table knows it), a board over the time limit is stopped and the run goes on.
-    The limit counts from the start of each process, so it leaves room for a busy machine;
-    7x4 takes about a minute."""
-    script = str(BENCH / "frontier.py")
-    run = subprocess.run(
-        [sys.executable, script, "--limit", "10", "--boards", "3,8,4", "7,4,4", "4,4,4"],
-        capture_output=True,
-        text=True,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    rows = run.stdout.splitlines()[2:]
-    assert rows[0].split()[:4] == ["3,8,4", "draw", "(rows)", "draw"]
-    assert rows[1].split() == ["7,4,4", "draw", "(Friedman)", "not", "finished", "in", "10", "s"]
-    assert rows[2].split()[:6] == ["4,4,4", "?", "(not", "in", "the", "table)"]
-    assert rows[2].split()[6] == "draw" and rows[2].split()[9:] == ["20", "7"]
-
-
 def test_four_by_four_decisions_are_consistent() -> None:
     """On 4x4 the optimal moves are exactly the moves whose outcome is the best one."""
     state = State.parse("X.../.O../..X./....", k=4)

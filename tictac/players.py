@@ -102,7 +102,8 @@ from tictac.scoring import (
 )
 from tictac.search import alphabeta
 from tictac.seeds import Seed, random_source
-from tictac.state import EMPTY, IllegalMove, Mark, State, other, winning_lines
+from tictac.state import EMPTY, IllegalMove, Mark, State, other
+from tictac.threats import completing_cells
 
 __all__ = [
     "ALIASES",
@@ -200,19 +201,7 @@ def completing_moves(state: State, player: Mark) -> list[int]:
 
 def _completing(state: State, cells: tuple[str, ...], player: Mark) -> tuple[int, ...]:
     """The cells that would complete a line for `player` on `cells` (a board of `state`'s size)."""
-    return _completing_on(state.rows, state.cols, state.k, cells, player)
-
-
-@functools.lru_cache(maxsize=1 << 16)  # rules of thumb ask this again and again in a match
-def _completing_on(
-    rows: int, cols: int, k: int, cells: tuple[str, ...], player: Mark
-) -> tuple[int, ...]:
-    found = set()
-    for line in winning_lines(rows, cols, k):
-        marks = [cells[i] for i in line]
-        if marks.count(player) == k - 1 and marks.count(EMPTY) == 1:
-            found.add(line[marks.index(EMPTY)])
-    return tuple(sorted(found))
+    return completing_cells(state.rows, state.cols, state.k, cells, player)
 
 
 def tactical(*, win: bool, block: bool) -> Rule:

@@ -40,6 +40,7 @@ from tictac.state import EMPTY, Mark, State, X, other, winning_lines
 __all__ = [
     "MAX_EXTENSION",
     "ThreatExtension",
+    "completing_cells",
     "extended_value",
     "forced_moves",
     "line_partners",
@@ -63,12 +64,24 @@ def winning_cells(state: State, player: Mark) -> tuple[int, ...]:
         raise TypeError(f"threats are read on a board, a State such as State.new(), not {state!r}")
     if player not in ("X", "O"):
         raise ValueError(f"player must be 'X' or 'O', not {player!r}")
-    cells = state.cells
-    found = set()
-    for cell, lines in enumerate(line_partners(state.rows, state.cols, state.k)):
-        if cells[cell] == EMPTY and any(all(cells[i] == player for i in rest) for rest in lines):
-            found.add(cell)
-    return tuple(sorted(found))
+    return completing_cells(state.rows, state.cols, state.k, state.cells, player)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # rules of thumb ask this again and again in a match
+def completing_cells(
+    rows: int, cols: int, k: int, cells: tuple[str, ...], player: Mark
+) -> tuple[int, ...]:
+    """:func:`winning_cells` for any board of `rows` x `cols` written as its `cells` (a
+    position that may never have been played, such as one with a mark added), unchecked.
+
+    >>> completing_cells(3, 3, 3, ("X", ".", "X", "O", "O", ".", ".", ".", "."), "O")
+    (5,)
+    """
+    return tuple(
+        cell
+        for cell, lines in enumerate(line_partners(rows, cols, k))
+        if cells[cell] == EMPTY and any(all(cells[i] == player for i in rest) for rest in lines)
+    )
 
 
 def forced_moves(state: State) -> tuple[int, ...]:
