@@ -603,11 +603,7 @@ class Menace(Learner):
 
     def _all_images(self, state: State, moves: list[int]) -> set[int]:
         """Each move with the moves equivalent to it under `state`'s own symmetries."""
-        images: set[int] = set()
-        for permutation in symmetry_permutations(state.rows, state.cols):
-            if state.transform(permutation) == state:
-                images.update(permutation.index(m) for m in moves)
-        return images
+        return {permutation.index(m) for permutation in _own_symmetries(state) for m in moves}
 
     def _training_move(self, state: State) -> Step | None:
         return self._draw(state, keep=True)
@@ -674,8 +670,18 @@ def matchbox_positions(side: Mark) -> list[State]:
 
 def _distinct_moves(state: State) -> list[int]:
     """One move from each class of moves that `state`'s own symmetries make equivalent."""
-    own = [p for p in symmetry_permutations(state.rows, state.cols) if state.transform(p) == state]
+    own = _own_symmetries(state)
     return sorted({min(p.index(m) for p in own) for m in state.legal_moves()})
+
+
+@functools.lru_cache(maxsize=1 << 14)  # measuring a learner asks this for every position
+def _own_symmetries(state: State) -> tuple[tuple[int, ...], ...]:
+    """The symmetries of the board that map `state` onto itself (the identity included)."""
+    return tuple(
+        permutation
+        for permutation in symmetry_permutations(state.rows, state.cols)
+        if state.transform(permutation) == state
+    )
 
 
 # ---------------------------------------------------------------------------------------------
