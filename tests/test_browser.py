@@ -189,18 +189,25 @@ def _wait_for_server(url: str, token: str, server: subprocess.Popen[Any], log: P
     pytest.fail(f"JupyterLab did not answer within {WAIT_MS // 1000} s; its log is {log}")
 
 
+@contextlib.contextmanager
+def headless_chromium() -> Iterator[Browser]:
+    """The machine's Chromium, started headless with :data:`CHROMIUM_FLAGS`, closed after."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=chromium(), args=CHROMIUM_FLAGS, headless=True
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     expect.set_options(timeout=WAIT_MS)  # (page.set_default_timeout does not reach expect())
     try:
-        with sync_playwright() as playwright:
-            launched = playwright.chromium.launch(
-                executable_path=chromium(), args=CHROMIUM_FLAGS, headless=True
-            )
-            try:
-                yield launched
-            finally:
-                launched.close()
+        with headless_chromium() as launched:
+            yield launched
     finally:
         expect.set_options(timeout=None)  # back to Playwright's default
 

@@ -26,8 +26,8 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-from test_browser import CHROMIUM_FLAGS, WAIT_MS, chromium
+from playwright.sync_api import Browser, Page
+from test_browser import WAIT_MS, headless_chromium
 
 pytestmark = pytest.mark.browser
 
@@ -125,14 +125,8 @@ class Visit:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=chromium(), args=CHROMIUM_FLAGS, headless=True
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with headless_chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")
