@@ -83,6 +83,9 @@ INFINITY = 10**9
 EPSILON = 0.25
 """The "1 + epsilon" of the child's threshold (Pawlewicz and Lew)."""
 
+VCF_EFFORT = 200
+"""The most positions one threat-sequence search (:meth:`_Search.vcf`) looks at."""
+
 _Images = dict[int, tuple[int, ...]]
 
 
@@ -193,6 +196,8 @@ class _Search:
         self.o_images: _Images = {1 << i: tuple(1 << (w[i] + n) for w in where) for i in range(n)}
         # canonical key -> (proof number, disproof number), for the attacker's win.
         self.table: dict[int, tuple[int, int]] = {}
+        self.vcf_left = 0  # what the threat-sequence search now running may still look at
+        self.vcf_failed: set[int] = set()  # the positions where it has found nothing
         x = sum(1 << i for i, cell in enumerate(state.cells) if cell == "X")
         o = sum(1 << i for i, cell in enumerate(state.cells) if cell == "O")
         self.x_to_move = state.turn == "X"
@@ -241,6 +246,8 @@ class _Search:
         )
         if not attack_live or self.pairs(defender, empty, reach):
             return (INFINITY, 0)
+        if attacking and self.vcf(me, opp, empty, their_threats):
+            return won
         if their_threats:
             return [their_threats]
         live = my_live | their_live
@@ -272,7 +279,19 @@ class _Search:
         zone = self.double_threat_zone(partners)
         if zone == -1:
             zone = self.threat_then_double(defender, attacker, empty, partners)
-        return zone if zone == -1 else zone | counters
+        if zone != -1:
+            zone |= counters
+        sequence = self.vcf(attacker, defender, empty, 0)
+        if sequence:
+            spared = 0
+            free = empty & zone
+            while free:
+                bit = free & -free
+                free ^= bit
+                if not self.replays(sequence, attacker, defender | bit, empty ^ bit):
+                    spared |= bit
+            zone = spared
+        return zone
 
     def two_cell_lines(
         self, defender: int, attacker: int, empty: int
@@ -335,6 +354,104 @@ class _Search:
                 if doubles != -1:
                     zone &= cell | block | near | doubles
         return zone
+
+    def vcf(self, attacker: int, defender: int, empty: int, threats: int) -> list[int]:
+        """The attacker's moves (bits) of a win by continuous threats from here, the attacker
+        to move, or an empty list when none is found within :data:`VCF_EFFORT` positions.
+
+        `threats` holds the defender's threats (cells that would complete a defender's
+        line). Each attacker move makes a threat (a line of the attacker's missing one cell),
+        so the defender's reply is forced: block it, or lose at once; the sequence ends in a
+        move that makes two threats, which cannot both be blocked. This is the threat-space
+        search of Allis, van den Herik and Huntjens ("Go-Moku and threat-space search",
+        1994) with threats that complete a line next move ("fours" in Go-Moku). It is sound
+        because every defender reply but the block loses at once: an attacker move is only
+        tried while the defender has no threat, or when it blocks the defender's only one.
+        """
+        self.vcf_left = VCF_EFFORT
+        self.vcf_failed = set()
+        return self.threat_sequence(attacker, defender, empty, threats)
+
+    def threat_sequence(self, attacker: int, defender: int, empty: int, threats: int) -> list[int]:
+        """One step of :meth:`vcf` (its search, depth first, remembering failures)."""
+        key = attacker << self.n | defender
+        if key in self.vcf_failed or self.vcf_left <= 0:
+            return []
+        self.vcf_left -= 1
+        if threats:
+            if threats & (threats - 1):
+                return []  # two of the defender's threats: no time for ours
+            candidates = threats  # we must block, and the block must threaten
+        else:
+            candidates = 0
+            for line in self.lines:
+                if not line & defender:
+                    free = line & empty
+                    if free.bit_count() == 2:
+                        candidates |= free
+        while candidates:
+            move = candidates & -candidates
+            candidates ^= move
+            made = 0
+            for line in self.through[move]:
+                if not line & defender:
+                    need = line & empty ^ move
+                    if need and not need & (need - 1):
+                        made |= need
+            if not made:
+                continue
+            if made & (made - 1):
+                return [move]  # two threats: one of them will complete a line
+            after = empty ^ move ^ made
+            mine = attacker | move
+            theirs = 0  # the defender's threats after the block
+            for line in self.through[made]:
+                if not line & mine:
+                    need = line & after
+                    if need and not need & (need - 1):
+                        theirs |= need
+            rest = self.threat_sequence(mine, defender | made, after, theirs)
+            if rest:
+                return [move, *rest]
+        self.vcf_failed.add(key)
+        return []
+
+    def replays(self, sequence: list[int], attacker: int, defender: int, empty: int) -> bool:
+        """Does the threat `sequence` (from :meth:`vcf`) still win, the attacker to move here?
+
+        It is played move by move under the same rules as :meth:`vcf`: each move is on an
+        empty cell, blocks the defender's only threat if there is one, and makes a threat;
+        the last makes two. The defender's threats here are read off the whole board.
+        """
+        threats = 0
+        for line in self.lines:
+            if not line & attacker:
+                need = line & empty
+                if need and not need & (need - 1):
+                    threats |= need
+        for move in sequence:
+            if not move & empty or (threats and threats != move):
+                return False
+            made = 0
+            for line in self.through[move]:
+                if not line & defender:
+                    need = line & empty ^ move
+                    if need and not need & (need - 1):
+                        made |= need
+            if not made:
+                return False
+            if made & (made - 1):
+                return True
+            empty ^= move | made
+            attacker |= move
+            defender |= made
+            threats = 0
+            for line in self.through[made]:
+                if not line & attacker:
+                    need = line & empty
+                    if need and not need & (need - 1):
+                        threats |= need
+        return False
 
     def pairs(self, defender: int, empty: int, reach: int) -> bool:
         """Does the defender have a pairing strategy against every line still live for the
@@ -487,6 +604,16 @@ class _Search:
             need = line & ~me
             if not line & opp and need.bit_count() == 1:
                 return need
+        empty = self.full ^ (me | opp)
+        threats = 0  # the defender's (a block is forced, and the search knows it)
+        for line in self.lines:
+            if not line & me:
+                need = line & empty
+                if not need & (need - 1):
+                    threats |= need
+        sequence = self.vcf(me, opp, empty, threats)
+        if sequence:
+            return sequence[0]
         keys, mine, _ = self.images(me, opp, True)
         if not self.prove(me, opp, True):
             raise AssertionError("the strategy reached a position the attacker does not win")
