@@ -122,7 +122,7 @@ def test_bad_input_is_refused() -> None:
 
 def test_the_budget_stops_a_long_proof() -> None:
     with pytest.raises(BudgetExceeded):
-        prove_win(State.new(6, 5, 4), budget=200)
+        prove_win(State.new(6, 5, 4), budget=50)
 
 
 def test_the_bench_script_proves_checks_and_stops_at_its_limit() -> None:

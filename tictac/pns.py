@@ -196,6 +196,11 @@ class _Search:
         self.o_images: _Images = {1 << i: tuple(1 << (w[i] + n) for w in where) for i in range(n)}
         # canonical key -> (proof number, disproof number), for the attacker's win.
         self.table: dict[int, tuple[int, int]] = {}
+        # What the search has worked out and would otherwise work out again on each visit:
+        # the moves worth trying (a bit mask) of each position searched, and the first
+        # numbers of the attacker's moves' positions.
+        self.moves: dict[int, int] = {}
+        self.first: dict[int, tuple[int, int]] = {}
         self.vcf_left = 0  # what the threat-sequence search now running may still look at
         self.vcf_failed: set[int] = set()  # the positions where it has found nothing
         x = sum(1 << i for i, cell in enumerate(state.cells) if cell == "X")
@@ -283,15 +288,51 @@ class _Search:
             zone |= counters
         sequence = self.vcf(attacker, defender, empty, 0)
         if sequence:
-            spared = 0
-            free = empty & zone
-            while free:
-                bit = free & -free
-                free ^= bit
-                if not self.replays(sequence, attacker, defender | bit, empty ^ bit):
-                    spared |= bit
-            zone = spared
+            zone &= self.breakers(sequence, attacker, defender, empty)
         return zone
+
+    def breakers(self, sequence: list[int], attacker: int, defender: int, empty: int) -> int:
+        """The defender's moves (a bit mask) after which the attacker's threat `sequence`
+        (from :meth:`vcf`, the defender having no threat) no longer wins.
+
+        Every other move loses: the attacker plays the sequence. Only two kinds of move can
+        break it: one on a cell the sequence uses (its moves, the forced blocks, the two
+        threats at the end), or one that gives the defender a threat along the way (on a
+        line free of the attacker's marks whose cells, but for the defender's marks, the
+        blocks and at most one more, are this move). These are replayed one by one.
+        """
+        touched = blocks = 0
+        mine, theirs, free = attacker, defender, empty
+        for move in sequence:
+            made = self.made_threats(move, theirs, free)
+            touched |= move | made
+            blocks |= made
+            free ^= move | made
+            mine |= move
+            theirs |= made
+        for line in self.lines:
+            if not line & attacker:
+                rest = line & empty & ~blocks
+                if rest.bit_count() <= 2:
+                    touched |= rest
+        spared = 0
+        touched &= empty
+        while touched:
+            bit = touched & -touched
+            touched ^= bit
+            if not self.replays(sequence, attacker, defender | bit, empty ^ bit, bit):
+                spared |= bit
+        return spared
+
+    def made_threats(self, move: int, defender: int, empty: int) -> int:
+        """The cells that would complete a line of the player who marks `move` (empty)."""
+        made = 0
+        for line in self.through[move]:
+            if not line & defender:
+                need = line & empty ^ move
+                if need and not need & (need - 1):
+                    made |= need
+        return made
 
     def two_cell_lines(
         self, defender: int, attacker: int, empty: int
@@ -392,65 +433,44 @@ class _Search:
         while candidates:
             move = candidates & -candidates
             candidates ^= move
-            made = 0
-            for line in self.through[move]:
-                if not line & defender:
-                    need = line & empty ^ move
-                    if need and not need & (need - 1):
-                        made |= need
+            made = self.made_threats(move, defender, empty)
             if not made:
                 continue
             if made & (made - 1):
                 return [move]  # two threats: one of them will complete a line
             after = empty ^ move ^ made
             mine = attacker | move
-            theirs = 0  # the defender's threats after the block
-            for line in self.through[made]:
-                if not line & mine:
-                    need = line & after
-                    if need and not need & (need - 1):
-                        theirs |= need
+            theirs = self.made_threats(made, mine, after | made)  # after the block
             rest = self.threat_sequence(mine, defender | made, after, theirs)
             if rest:
                 return [move, *rest]
         self.vcf_failed.add(key)
         return []
 
-    def replays(self, sequence: list[int], attacker: int, defender: int, empty: int) -> bool:
-        """Does the threat `sequence` (from :meth:`vcf`) still win, the attacker to move here?
+    def replays(
+        self, sequence: list[int], attacker: int, defender: int, empty: int, last: int
+    ) -> bool:
+        """Does the threat `sequence` (from :meth:`vcf`) still win, the attacker to move here,
+        after the defender's move `last`, the defender having had no threat before it?
 
         It is played move by move under the same rules as :meth:`vcf`: each move is on an
         empty cell, blocks the defender's only threat if there is one, and makes a threat;
-        the last makes two. The defender's threats here are read off the whole board.
+        the last makes two.
         """
-        threats = 0
-        for line in self.lines:
-            if not line & attacker:
-                need = line & empty
-                if need and not need & (need - 1):
-                    threats |= need
-        for move in sequence:
-            if not move & empty or (threats and threats != move):
+        move = last
+        for attack in sequence:
+            threats = self.made_threats(move, attacker, empty | move)
+            if not attack & empty or (threats and threats != attack):
                 return False
-            made = 0
-            for line in self.through[move]:
-                if not line & defender:
-                    need = line & empty ^ move
-                    if need and not need & (need - 1):
-                        made |= need
+            made = self.made_threats(attack, defender, empty)
             if not made:
                 return False
             if made & (made - 1):
                 return True
-            empty ^= move | made
-            attacker |= move
+            empty ^= attack | made
+            attacker |= attack
             defender |= made
-            threats = 0
-            for line in self.through[made]:
-                if not line & attacker:
-                    need = line & empty
-                    if need and not need & (need - 1):
-                        threats |= need
+            move = made
         return False
 
     def pairs(self, defender: int, empty: int, reach: int) -> bool:
@@ -484,6 +504,12 @@ class _Search:
         if mine | opp == self.full:
             return (INFINITY, 0)  # the last cell, and no line: a draw
         replies = 1 if threats else max(1, moves - 1)
+        if attacking and not threats:
+            after = self.full ^ (mine | opp)
+            zone = self.replies(opp, mine, after) & after
+            if not zone:
+                return (0, INFINITY)  # every reply loses
+            replies = min(replies, zone.bit_count())
         return (replies, 1) if attacking else (1, replies)
 
     # -- df-pn -----------------------------------------------------------------------------
@@ -519,10 +545,15 @@ class _Search:
         self.count.tick()
         table = self.table
         key = min(keys)
-        found = self.examine(me, opp, attacking)
-        if isinstance(found, tuple):
-            table[key] = found
-            return
+        known = self.moves.get(key)
+        if known is None:
+            found = self.examine(me, opp, attacking)
+            if isinstance(found, tuple):
+                table[key] = found
+                return
+            self.moves[key] = sum(found)
+        else:
+            found = [bit for bit in self.order if known & bit]
         children = []
         seen = set()
         for bit in found:
@@ -533,7 +564,11 @@ class _Search:
             seen.add(child_key)
             # A child's first numbers are cheap to work out, so the table keeps only the
             # positions searched: far fewer than the positions met.
-            first = table.get(child_key) or self.start(me, opp, bit, attacking, len(found))
+            first = table.get(child_key) or self.first.get(child_key)
+            if first is None:
+                first = self.start(me, opp, bit, attacking, len(found))
+                if attacking:  # worth keeping: it took a threat-sequence search
+                    self.first[child_key] = first
             children.append((child_key, bit, child_keys, first))
         while True:
             phi, delta, delta_2, best = INFINITY, 0, INFINITY, children[0]
