@@ -34,6 +34,16 @@ side; threats as in Allis's threat-space search, "Go-Moku and threat-space searc
 * when the attacker could make two threats with one mark, the defender's only replies worth
   trying are the cells that stop every such double threat and the cells that make a threat
   of the defender's own (every other reply loses at once: :meth:`_Search.replies`);
+* a *threat sequence* (Allis's threat-space search with "fours" only, often called VCF,
+  victory by continuous fours): a run of attacker moves, each making a threat whose block is
+  the defender's only reply, that ends in a double threat. Where the attacker is to move and
+  has one, the position is won without any df-pn branching (:meth:`_Search.vcf`); where the
+  defender is to move and the attacker would have one if it were their turn (a "three"), the
+  defender's replies are only the moves that break that sequence, each one checked by playing
+  the sequence again (:meth:`_Search.breakers`);
+* the first proof number of an attacker's quiet move is the number of defender replies those
+  rules leave (zero: a win at once), so the search first tries the moves that leave the
+  defender the fewest answers, and "threes" before quiet moves;
 * the attacker's moves are tried only on cells of lines someone can still complete, and of the
   defender's moves on cells on no such line only one (they all lead to the same game);
 * mirror images share one entry of the table (its key is the smallest of their bitboards);
@@ -45,9 +55,12 @@ Each idea was measured on 6x5 with 4 in a row (X wins), positions searched and t
 2-core machine: plain df-pn with the pairing test, 14,836 positions (5 s); first numbers from
 the lines through the move, 9,575 (2 s); only searched positions stored, 11,826 positions but
 13 times fewer stored (1 s); the defender's replies narrowed by double threats, 3,713 (0.5 s),
-and by "threat, forced block, double threat" too, 3,690. The written-out strategy then has
-66,043 positions, and :func:`~tictac.verify.verify_win` checks it in about 2 s. 9x4 with 4 in
-a row (a first-player win, V. Charatsidis 2017) is still out of reach: not finished in 600 s.
+and by "threat, forced block, double threat" too, 3,690 (0.3 s); threat sequences for both
+sides, 4,321 (0.3 s; fewer branches, but the first numbers did not yet know about them); first
+proof numbers from the replies left, 207 (0.2 s); each position's moves and each attacker
+move's first numbers kept, 151 (0.1 s). The written-out strategy then has 71,086 positions,
+and :func:`~tictac.verify.verify_win` checks it in about 2 s. 9x4 and 10x4 with 4 in a row
+(first-player wins, V. Charatsidis 2017) are still out of reach: not finished in 600 s.
 
 When the attacker wins, :meth:`WinProof.strategy` writes the win out: for every position the
 attacker can meet (every defender reply, not just the good ones), the move to play, as a
