@@ -210,8 +210,8 @@ class _Search:
         # canonical key -> (proof number, disproof number), for the attacker's win.
         self.table: dict[int, tuple[int, int]] = {}
         # What the search has worked out and would otherwise work out again on each visit:
-        # the moves worth trying (a bit mask) of each position searched, and the first
-        # numbers of the attacker's moves' positions.
+        # the moves worth trying (a bit mask) of each position searched, as it stands, and
+        # the first numbers of the attacker's moves' positions (by their symmetric keys).
         self.moves: dict[int, int] = {}
         self.first: dict[int, tuple[int, int]] = {}
         self.vcf_left = 0  # what the threat-sequence search now running may still look at
@@ -558,13 +558,14 @@ class _Search:
         self.count.tick()
         table = self.table
         key = min(keys)
-        known = self.moves.get(key)
+        here = (me << self.n | opp) << 1 | attacking  # as it stands: the moves are not mirrored
+        known = self.moves.get(here)
         if known is None:
             found = self.examine(me, opp, attacking)
             if isinstance(found, tuple):
                 table[key] = found
                 return
-            self.moves[key] = sum(found)
+            self.moves[here] = sum(found)
         else:
             found = [bit for bit in self.order if known & bit]
         children = []
@@ -652,26 +653,45 @@ class _Search:
             need = line & ~me
             if not line & opp and need.bit_count() == 1:
                 return need
-        empty = self.full ^ (me | opp)
-        threats = 0  # the defender's (a block is forced, and the search knows it)
-        for line in self.lines:
-            if not line & me:
-                need = line & empty
-                if not need & (need - 1):
-                    threats |= need
-        sequence = self.vcf(me, opp, empty, threats)
+        sequence = self.mirrored_vcf(me, opp)
         if sequence:
-            return sequence[0]
+            return sequence
         keys, mine, _ = self.images(me, opp, True)
         if not self.prove(me, opp, True):
             raise AssertionError("the strategy reached a position the attacker does not win")
         moves = self.examine(me, opp, True)
         for bit in moves if isinstance(moves, list) else ():  # (a block, if one is forced)
             child = min(map(or_, keys, mine[bit]))
-            known = self.table.get(child) or self.start(me, opp, bit, True, 2)
+            known = (
+                self.table.get(child) or self.first.get(child) or self.start(me, opp, bit, True, 2)
+            )
             if known[0] == 0:
                 return bit
         raise AssertionError("a proven position with no proven move")
+
+    def mirrored_vcf(self, me: int, opp: int) -> int:
+        """The first move of a threat sequence of the attacker (to move) in any mirror image
+        of the position, mapped back onto it; 0 when there is none.
+
+        The search may have met this position in another orientation, where
+        :meth:`vcf` (which tries cells in order, within an effort) found a sequence; so each
+        image is tried.
+        """
+        for image in range(len(self.x_images[1])):
+            move_to = {bit: self.x_images[bit][image] for bit in self.x_images}
+            mine = sum(move_to[bit] for bit in move_to if me & bit)
+            theirs = sum(move_to[bit] for bit in move_to if opp & bit)
+            empty = self.full ^ (mine | theirs)
+            threats = 0  # the defender's (a block is forced, and the search knows it)
+            for line in self.lines:
+                if not line & mine:
+                    need = line & empty
+                    if need and not need & (need - 1):
+                        threats |= need
+            sequence = self.vcf(mine, theirs, empty, threats)
+            if sequence:
+                return next(bit for bit, moved in move_to.items() if moved == sequence[0])
+        return 0
 
     def text(self, me: int, opp: int, attacking: bool) -> str:
         """The board as text, ``X``, ``O`` and ``.``, row by row with no separators."""
