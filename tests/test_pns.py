@@ -122,7 +122,7 @@ def test_bad_input_is_refused() -> None:
 
 def test_the_budget_stops_a_long_proof() -> None:
     with pytest.raises(BudgetExceeded):
-        prove_win(State.new(6, 5, 4), budget=200)
+        prove_win(State.new(6, 5, 4), budget=50)
 
 
 def test_the_bench_script_proves_checks_and_stops_at_its_limit() -> None:
@@ -165,3 +165,25 @@ def test_every_reply_the_prover_leaves_out_loses(board: tuple[int, int, int]) ->
             if not zone >> move & 1:
                 assert solve(state.play(move), budget=None) == 1, (state, move)
     assert narrowed >= 10 and deeper >= 1, (narrowed, deeper)
+
+
+@pytest.mark.parametrize("board", [(4, 5, 4), (4, 6, 4), (5, 5, 4)])
+def test_every_threat_sequence_found_wins(board: tuple[int, int, int]) -> None:
+    """Where the threat-sequence search (no defender reply but the forced block) says the
+    player to move wins, `solve` agrees; and it finds sequences of more than one move."""
+    found = longer = 0
+    for state in random_positions(board, 300, seed=11, fewest=4, most=12):
+        if completing_moves(state, state.turn):
+            continue
+        search = _Search(state, state.turn, meter(None, state, "test"))
+        me, opp, _ = search.root
+        empty = search.full ^ (me | opp)
+        threats = 0
+        for move in completing_moves(state, "O" if state.turn == "X" else "X"):
+            threats |= 1 << move
+        sequence = search.vcf(me, opp, empty, threats)
+        if sequence:
+            found += 1
+            longer += len(sequence) > 1
+            assert solve(state, budget=None) == (1 if state.turn == "X" else -1), state
+    assert found >= 10 and longer >= 3, (found, longer)

@@ -34,6 +34,16 @@ side; threats as in Allis's threat-space search, "Go-Moku and threat-space searc
 * when the attacker could make two threats with one mark, the defender's only replies worth
   trying are the cells that stop every such double threat and the cells that make a threat
   of the defender's own (every other reply loses at once: :meth:`_Search.replies`);
+* a *threat sequence* (Allis's threat-space search with "fours" only, often called VCF,
+  victory by continuous fours): a run of attacker moves, each making a threat whose block is
+  the defender's only reply, that ends in a double threat. Where the attacker is to move and
+  has one, the position is won without any df-pn branching (:meth:`_Search.vcf`); where the
+  defender is to move and the attacker would have one if it were their turn (a "three"), the
+  defender's replies are only the moves that break that sequence, each one checked by playing
+  the sequence again (:meth:`_Search.breakers`);
+* the first proof number of an attacker's quiet move is the number of defender replies those
+  rules leave (zero: a win at once), so the search first tries the moves that leave the
+  defender the fewest answers, and "threes" before quiet moves;
 * the attacker's moves are tried only on cells of lines someone can still complete, and of the
   defender's moves on cells on no such line only one (they all lead to the same game);
 * mirror images share one entry of the table (its key is the smallest of their bitboards);
@@ -45,9 +55,14 @@ Each idea was measured on 6x5 with 4 in a row (X wins), positions searched and t
 2-core machine: plain df-pn with the pairing test, 14,836 positions (5 s); first numbers from
 the lines through the move, 9,575 (2 s); only searched positions stored, 11,826 positions but
 13 times fewer stored (1 s); the defender's replies narrowed by double threats, 3,713 (0.5 s),
-and by "threat, forced block, double threat" too, 3,690. The written-out strategy then has
-66,043 positions, and :func:`~tictac.verify.verify_win` checks it in about 2 s. 9x4 with 4 in
-a row (a first-player win, V. Charatsidis 2017) is still out of reach: not finished in 600 s.
+and by "threat, forced block, double threat" too, 3,690 (0.3 s); threat sequences for both
+sides, 4,321 (0.3 s; fewer branches, but the first numbers did not yet know about them); first
+proof numbers from the replies left, 207 (0.2 s); each position's moves and each attacker
+move's first numbers kept, 151 (0.1 s). The written-out strategy then has 71,086 positions,
+and :func:`~tictac.verify.verify_win` checks it in about 2 s. 9x4 with 4 in a row (a
+first-player win, V. Charatsidis 2017), out of reach before these last three ideas, is now
+proved in about 9 minutes (1,280,291 positions, about 1 GiB), and its strategy of 1,756,728
+positions is verified in about 70 s (``bench/prove_wins.py``).
 
 When the attacker wins, :meth:`WinProof.strategy` writes the win out: for every position the
 attacker can meet (every defender reply, not just the good ones), the move to play, as a
@@ -82,6 +97,9 @@ INFINITY = 10**9
 
 EPSILON = 0.25
 """The "1 + epsilon" of the child's threshold (Pawlewicz and Lew)."""
+
+VCF_EFFORT = 200
+"""The most positions one threat-sequence search (:meth:`_Search.vcf`) looks at."""
 
 _Images = dict[int, tuple[int, ...]]
 
@@ -193,6 +211,13 @@ class _Search:
         self.o_images: _Images = {1 << i: tuple(1 << (w[i] + n) for w in where) for i in range(n)}
         # canonical key -> (proof number, disproof number), for the attacker's win.
         self.table: dict[int, tuple[int, int]] = {}
+        # What the search has worked out and would otherwise work out again on each visit:
+        # the moves worth trying (a bit mask) of each position searched, as it stands, and
+        # the first numbers of the attacker's moves' positions (by their symmetric keys).
+        self.moves: dict[int, int] = {}
+        self.first: dict[int, tuple[int, int]] = {}
+        self.vcf_left = 0  # what the threat-sequence search now running may still look at
+        self.vcf_failed: set[int] = set()  # the positions where it has found nothing
         x = sum(1 << i for i, cell in enumerate(state.cells) if cell == "X")
         o = sum(1 << i for i, cell in enumerate(state.cells) if cell == "O")
         self.x_to_move = state.turn == "X"
@@ -241,6 +266,8 @@ class _Search:
         )
         if not attack_live or self.pairs(defender, empty, reach):
             return (INFINITY, 0)
+        if attacking and self.vcf(me, opp, empty, their_threats):
+            return won
         if their_threats:
             return [their_threats]
         live = my_live | their_live
@@ -272,7 +299,55 @@ class _Search:
         zone = self.double_threat_zone(partners)
         if zone == -1:
             zone = self.threat_then_double(defender, attacker, empty, partners)
-        return zone if zone == -1 else zone | counters
+        if zone != -1:
+            zone |= counters
+        sequence = self.vcf(attacker, defender, empty, 0)
+        if sequence:
+            zone &= self.breakers(sequence, attacker, defender, empty)
+        return zone
+
+    def breakers(self, sequence: list[int], attacker: int, defender: int, empty: int) -> int:
+        """The defender's moves (a bit mask) after which the attacker's threat `sequence`
+        (from :meth:`vcf`, the defender having no threat) no longer wins.
+
+        Every other move loses: the attacker plays the sequence. Only two kinds of move can
+        break it: one on a cell the sequence uses (its moves, the forced blocks, the two
+        threats at the end), or one that gives the defender a threat along the way (on a
+        line free of the attacker's marks whose cells, but for the defender's marks, the
+        blocks and at most one more, are this move). These are replayed one by one.
+        """
+        touched = blocks = 0
+        mine, theirs, free = attacker, defender, empty
+        for move in sequence:
+            made = self.made_threats(move, theirs, free)
+            touched |= move | made
+            blocks |= made
+            free ^= move | made
+            mine |= move
+            theirs |= made
+        for line in self.lines:
+            if not line & attacker:
+                rest = line & empty & ~blocks
+                if rest.bit_count() <= 2:
+                    touched |= rest
+        spared = 0
+        touched &= empty
+        while touched:
+            bit = touched & -touched
+            touched ^= bit
+            if not self.replays(sequence, attacker, defender | bit, empty ^ bit, bit):
+                spared |= bit
+        return spared
+
+    def made_threats(self, move: int, defender: int, empty: int) -> int:
+        """The cells that would complete a line of the player who marks `move` (empty)."""
+        made = 0
+        for line in self.through[move]:
+            if not line & defender:
+                need = line & empty ^ move
+                if need and not need & (need - 1):
+                    made |= need
+        return made
 
     def two_cell_lines(
         self, defender: int, attacker: int, empty: int
@@ -336,6 +411,83 @@ class _Search:
                     zone &= cell | block | near | doubles
         return zone
 
+    def vcf(self, attacker: int, defender: int, empty: int, threats: int) -> list[int]:
+        """The attacker's moves (bits) of a win by continuous threats from here, the attacker
+        to move, or an empty list when none is found within :data:`VCF_EFFORT` positions.
+
+        `threats` holds the defender's threats (cells that would complete a defender's
+        line). Each attacker move makes a threat (a line of the attacker's missing one cell),
+        so the defender's reply is forced: block it, or lose at once; the sequence ends in a
+        move that makes two threats, which cannot both be blocked. This is the threat-space
+        search of Allis, van den Herik and Huntjens ("Go-Moku and threat-space search",
+        1994) with threats that complete a line next move ("fours" in Go-Moku). It is sound
+        because every defender reply but the block loses at once: an attacker move is only
+        tried while the defender has no threat, or when it blocks the defender's only one.
+        """
+        self.vcf_left = VCF_EFFORT
+        self.vcf_failed = set()
+        return self.threat_sequence(attacker, defender, empty, threats)
+
+    def threat_sequence(self, attacker: int, defender: int, empty: int, threats: int) -> list[int]:
+        """One step of :meth:`vcf` (its search, depth first, remembering failures)."""
+        key = attacker << self.n | defender
+        if key in self.vcf_failed or self.vcf_left <= 0:
+            return []
+        self.vcf_left -= 1
+        if threats:
+            if threats & (threats - 1):
+                return []  # two of the defender's threats: no time for ours
+            candidates = threats  # we must block, and the block must threaten
+        else:
+            candidates = 0
+            for line in self.lines:
+                if not line & defender:
+                    free = line & empty
+                    if free.bit_count() == 2:
+                        candidates |= free
+        while candidates:
+            move = candidates & -candidates
+            candidates ^= move
+            made = self.made_threats(move, defender, empty)
+            if not made:
+                continue
+            if made & (made - 1):
+                return [move]  # two threats: one of them will complete a line
+            after = empty ^ move ^ made
+            mine = attacker | move
+            theirs = self.made_threats(made, mine, after | made)  # after the block
+            rest = self.threat_sequence(mine, defender | made, after, theirs)
+            if rest:
+                return [move, *rest]
+        self.vcf_failed.add(key)
+        return []
+
+    def replays(
+        self, sequence: list[int], attacker: int, defender: int, empty: int, last: int
+    ) -> bool:
+        """Does the threat `sequence` (from :meth:`vcf`) still win, the attacker to move here,
+        after the defender's move `last`, the defender having had no threat before it?
+
+        It is played move by move under the same rules as :meth:`vcf`: each move is on an
+        empty cell, blocks the defender's only threat if there is one, and makes a threat;
+        the last makes two.
+        """
+        move = last
+        for attack in sequence:
+            threats = self.made_threats(move, attacker, empty | move)
+            if not attack & empty or (threats and threats != attack):
+                return False
+            made = self.made_threats(attack, defender, empty)
+            if not made:
+                return False
+            if made & (made - 1):
+                return True
+            empty ^= attack | made
+            attacker |= attack
+            defender |= made
+            move = made
+        return False
+
     def pairs(self, defender: int, empty: int, reach: int) -> bool:
         """Does the defender have a pairing strategy against every line still live for the
         attacker (at most `reach` empty cells, none of the defender's)?"""
@@ -367,6 +519,12 @@ class _Search:
         if mine | opp == self.full:
             return (INFINITY, 0)  # the last cell, and no line: a draw
         replies = 1 if threats else max(1, moves - 1)
+        if attacking and not threats:
+            after = self.full ^ (mine | opp)
+            zone = self.replies(opp, mine, after) & after
+            if not zone:
+                return (0, INFINITY)  # every reply loses
+            replies = min(replies, zone.bit_count())
         return (replies, 1) if attacking else (1, replies)
 
     # -- df-pn -----------------------------------------------------------------------------
@@ -402,10 +560,16 @@ class _Search:
         self.count.tick()
         table = self.table
         key = min(keys)
-        found = self.examine(me, opp, attacking)
-        if isinstance(found, tuple):
-            table[key] = found
-            return
+        here = (me << self.n | opp) << 1 | attacking  # as it stands: the moves are not mirrored
+        known = self.moves.get(here)
+        if known is None:
+            found = self.examine(me, opp, attacking)
+            if isinstance(found, tuple):
+                table[key] = found
+                return
+            self.moves[here] = sum(found)
+        else:
+            found = [bit for bit in self.order if known & bit]
         children = []
         seen = set()
         for bit in found:
@@ -416,7 +580,11 @@ class _Search:
             seen.add(child_key)
             # A child's first numbers are cheap to work out, so the table keeps only the
             # positions searched: far fewer than the positions met.
-            first = table.get(child_key) or self.start(me, opp, bit, attacking, len(found))
+            first = table.get(child_key) or self.first.get(child_key)
+            if first is None:
+                first = self.start(me, opp, bit, attacking, len(found))
+                if attacking:  # worth keeping: it took a threat-sequence search
+                    self.first[child_key] = first
             children.append((child_key, bit, child_keys, first))
         while True:
             phi, delta, delta_2, best = INFINITY, 0, INFINITY, children[0]
@@ -487,16 +655,45 @@ class _Search:
             need = line & ~me
             if not line & opp and need.bit_count() == 1:
                 return need
+        sequence = self.mirrored_vcf(me, opp)
+        if sequence:
+            return sequence
         keys, mine, _ = self.images(me, opp, True)
         if not self.prove(me, opp, True):
             raise AssertionError("the strategy reached a position the attacker does not win")
         moves = self.examine(me, opp, True)
         for bit in moves if isinstance(moves, list) else ():  # (a block, if one is forced)
             child = min(map(or_, keys, mine[bit]))
-            known = self.table.get(child) or self.start(me, opp, bit, True, 2)
+            known = (
+                self.table.get(child) or self.first.get(child) or self.start(me, opp, bit, True, 2)
+            )
             if known[0] == 0:
                 return bit
         raise AssertionError("a proven position with no proven move")
+
+    def mirrored_vcf(self, me: int, opp: int) -> int:
+        """The first move of a threat sequence of the attacker (to move) in any mirror image
+        of the position, mapped back onto it; 0 when there is none.
+
+        The search may have met this position in another orientation, where
+        :meth:`vcf` (which tries cells in order, within an effort) found a sequence; so each
+        image is tried.
+        """
+        for image in range(len(self.x_images[1])):
+            move_to = {bit: self.x_images[bit][image] for bit in self.x_images}
+            mine = sum(move_to[bit] for bit in move_to if me & bit)
+            theirs = sum(move_to[bit] for bit in move_to if opp & bit)
+            empty = self.full ^ (mine | theirs)
+            threats = 0  # the defender's (a block is forced, and the search knows it)
+            for line in self.lines:
+                if not line & mine:
+                    need = line & empty
+                    if need and not need & (need - 1):
+                        threats |= need
+            sequence = self.vcf(mine, theirs, empty, threats)
+            if sequence:
+                return next(bit for bit, moved in move_to.items() if moved == sequence[0])
+        return 0
 
     def text(self, me: int, opp: int, attacking: bool) -> str:
         """The board as text, ``X``, ``O`` and ``.``, row by row with no separators."""
