@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from operator import or_
 
 from tictac.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
-from tictac.solver import _pairs_exist, _read_lines
+from tictac.solver import MAX_PAIRINGS, _pairs_exist, _read_lines, _shared_pairs
 from tictac.state import EMPTY, Mark, State, symmetry_permutations, winning_lines
 
 __all__ = ["WinProof", "prove_win"]
@@ -193,6 +193,8 @@ class _Search:
         self.o_images: _Images = {1 << i: tuple(1 << (w[i] + n) for w in where) for i in range(n)}
         # canonical key -> (proof number, disproof number), for the attacker's win.
         self.table: dict[int, tuple[int, int]] = {}
+        # the attacker's lines' empty cells -> does the defender have a pairing? (see pairs)
+        self.pairings: dict[tuple[int, ...], bool] = {}
         x = sum(1 << i for i, cell in enumerate(state.cells) if cell == "X")
         o = sum(1 << i for i, cell in enumerate(state.cells) if cell == "O")
         self.x_to_move = state.turn == "X"
@@ -338,14 +340,37 @@ class _Search:
 
     def pairs(self, defender: int, empty: int, reach: int) -> bool:
         """Does the defender have a pairing strategy against every line still live for the
-        attacker (at most `reach` empty cells, none of the defender's)?"""
+        attacker (at most `reach` empty cells, none of the defender's)?
+
+        First the cheap test, each line a pair of its own (:func:`~tictac.solver._pairs_exist`);
+        then pairs that several lines may share (:func:`~tictac.solver._shared_pairs`, the
+        pairing strategy of Hales and Jewett in full: on a row of 8 cells with 4 in a row, five
+        lines share three pairs). The second answer is remembered, keyed by the lines' empty
+        cells, which many positions have in common. Measured (positions searched, X's win
+        disproved from the empty board): 5x5 with 4 in a row 93,947 -> 13,147; 6x4 267,178 ->
+        9,715; 7x4 663,960 -> 228,485.
+        """
+        needs = self.needs(defender, empty, reach)
+        if _pairs_exist(needs):
+            return True
+        key = tuple(needs)
+        known = self.pairings.get(key)
+        if known is None:
+            if len(self.pairings) >= MAX_PAIRINGS:
+                self.pairings.clear()
+            known = self.pairings[key] = _shared_pairs(needs) is not None
+        return known
+
+    def needs(self, defender: int, empty: int, reach: int) -> list[int]:
+        """The empty cells of each line the attacker could still complete: no mark of the
+        `defender`'s, and at most `reach` empty cells (the attacker's moves left)."""
         needs = []
         for line in self.lines:
             if not line & defender:
                 free = line & empty
                 if free.bit_count() <= reach:
                     needs.append(free)
-        return _pairs_exist(needs)
+        return needs
 
     def start(self, me: int, opp: int, bit: int, attacking: bool, moves: int) -> tuple[int, int]:
         """The first numbers of the position after the mover plays `bit`, out of `moves`.
