@@ -70,12 +70,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from operator import or_
+from typing import NamedTuple
 
 from tictac.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
+from tictac.pairing import match_lines
 from tictac.solver import MAX_PAIRINGS, _pairs_exist, _read_lines, _shared_pairs
 from tictac.state import EMPTY, Mark, State, symmetry_permutations, winning_lines
 
-__all__ = ["WinProof", "prove_win"]
+__all__ = ["Defence", "WinProof", "prove_win"]
 
 INFINITY = 10**9
 """A proof or disproof number that means "this can never be proven"."""
@@ -123,6 +125,17 @@ def prove_win(
 _ADVICE = ("a position with fewer empty cells", "budget=None to search without a limit")
 
 
+class Defence(NamedTuple):
+    """The defender's side of a disproof, written out (see :meth:`WinProof.defence`).
+
+    `replies`: board text -> the defender's cell; `certificates`: board text -> pairs of
+    cells (each ``(smaller, larger)``) that end the game there by a pairing strategy.
+    """
+
+    replies: dict[str, int]
+    certificates: dict[str, tuple[tuple[int, int], ...]]
+
+
 @dataclass(frozen=True)
 class WinProof:
     """What :func:`prove_win` found: whether `attacker` wins from `state`, how many positions
@@ -156,6 +169,32 @@ class WinProof:
         if self.state.is_terminal:
             return {}  # the attacker has already won: no move left to choose
         return dict(self._search.strategy())
+
+    def defence(self) -> Defence:
+        """How the defender holds the attacker off, written out; only when `wins` is False.
+
+        For every position the defender can meet while the attacker tries *every* move (not
+        just the moves the search tried), either a reply, or a *certificate*: pairs of empty
+        cells such that every line the attacker could still complete holds a whole pair (no
+        pairs at all when the attacker has no such line). From there the defender answers
+        each attacker move on a pair with its partner and the attacker never completes a line
+        (Hales and Jewett); :func:`tictac.verify.verify_draw` checks all of it. Raises
+        ValueError when the attacker wins.
+
+        >>> defence = prove_win(State.parse("XX./.O./..."), "X").defence()
+        >>> defence.replies  # O blocks
+        {'XX..O....': 2}
+        >>> defence.certificates  # then X's lines (0, 3, 6) and (6, 7, 8) hold a pair each
+        {'XXO.O....': ((3, 6), (7, 8))}
+        """
+        if self.wins:
+            raise ValueError(
+                f"{self.attacker} can force a win from this position, so the defender has no "
+                "strategy to write out; check .wins first"
+            )
+        if self.state.is_terminal:
+            return Defence({}, {})  # the game is over, and the attacker has not won
+        return self._search.defence()
 
 
 class _Search:
@@ -391,6 +430,10 @@ class _Search:
             return (0, INFINITY) if attacking else (INFINITY, 0)
         if mine | opp == self.full:
             return (INFINITY, 0)  # the last cell, and no line: a draw
+        if not attacking:
+            empty = self.full ^ (mine | opp)
+            if self.pairs(mine, empty, (empty.bit_count() + 1) // 2):
+                return (INFINITY, 0)
         replies = 1 if threats else max(1, moves - 1)
         return (replies, 1) if attacking else (1, replies)
 
@@ -527,3 +570,88 @@ class _Search:
         """The board as text, ``X``, ``O`` and ``.``, row by row with no separators."""
         x, o = (me, opp) if attacking == self.attacker_is_x else (opp, me)
         return "".join("X" if x >> i & 1 else "O" if o >> i & 1 else EMPTY for i in range(self.n))
+
+    # -- writing the defence out -----------------------------------------------------------
+
+    def defence(self) -> Defence:
+        """The defender's replies and certificates for every position the defender can meet
+        on the way, whatever the attacker plays (see :meth:`WinProof.defence`).
+
+        Every attacker move is followed, also those the search left out: a dead cell (on no
+        line anyone can still complete), a move that ignores a forced block (the defender then
+        completes a line), a mirror image of a move tried. Where the table does not know the
+        position, :meth:`holding_move` proves it with the same search.
+        """
+        replies: dict[str, int] = {}
+        certificates: dict[str, tuple[tuple[int, int], ...]] = {}
+        seen: set[tuple[int, int]] = set()
+        pending = [self.root]
+        while pending:
+            me, opp, attacking = pending.pop()
+            if (me, opp) in seen:
+                continue
+            seen.add((me, opp))
+            if any(opp & line == line for line in self.lines):
+                if not attacking:
+                    raise AssertionError("the defence let the attacker complete a line")
+                continue  # the defender has won
+            empty = self.full ^ (me | opp)
+            if not empty:
+                continue  # a draw
+            text = self.text(me, opp, attacking)
+            if not attacking:
+                win = self.completing_move(me, opp)
+                if win:
+                    replies[text] = win.bit_length() - 1
+                    continue
+            left = empty.bit_count()
+            pairs = self.pairing(opp if attacking else me, empty, (left + attacking) // 2)
+            if pairs is not None:
+                certificates[text] = pairs
+            elif attacking:
+                while empty:
+                    bit = empty & -empty
+                    empty ^= bit
+                    pending.append((opp, me | bit, False))
+            else:
+                bit = self.holding_move(me, opp)
+                replies[text] = bit.bit_length() - 1
+                pending.append((opp, me | bit, True))
+        return Defence(replies, certificates)
+
+    def completing_move(self, me: int, opp: int) -> int:
+        """A cell (a bit) that completes a line for the player to move, or 0 if none does."""
+        for line in self.lines:
+            need = line & ~me
+            if not line & opp and need.bit_count() == 1:
+                return need
+        return 0
+
+    def pairing(self, defender: int, empty: int, reach: int) -> tuple[tuple[int, int], ...] | None:
+        """The pairs behind :meth:`pairs`' yes, as cells ``(smaller, larger)``, or None."""
+        needs = self.needs(defender, empty, reach)
+        if _pairs_exist(needs):
+            cells = [[i for i in range(self.n) if need >> i & 1] for need in needs]
+            matched = match_lines(cells, range(self.n))
+            assert matched is not None, "_pairs_exist and match_lines disagree"
+            return tuple(sorted(set(matched.values())))
+        found = _shared_pairs(needs)
+        if found is None:
+            return None
+        return tuple(
+            sorted(((pair & -pair).bit_length() - 1, pair.bit_length() - 1) for pair in found)
+        )
+
+    def holding_move(self, me: int, opp: int) -> int:
+        """A move of the defender (to move) after which the attacker still cannot win,
+        proving it if need be (the mirror of :meth:`winning_move`)."""
+        if self.prove(me, opp, False):
+            raise AssertionError("the defence reached a position the attacker wins")
+        keys, mine, _ = self.images(me, opp, False)
+        moves = self.examine(me, opp, False)
+        for bit in moves if isinstance(moves, list) else ():
+            child = min(map(or_, keys, mine[bit]))
+            known = self.table.get(child) or self.start(me, opp, bit, False, 2)
+            if known[1] == 0:
+                return bit
+        raise AssertionError("a disproved position with no move that holds")
