@@ -74,7 +74,7 @@ from typing import NamedTuple
 
 from tictac.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
 from tictac.pairing import match_lines
-from tictac.solver import MAX_PAIRINGS, _pairs_exist, _read_lines, _shared_pairs
+from tictac.solver import _pairs_exist, _read_lines, _shared_pairs
 from tictac.state import EMPTY, Mark, State, symmetry_permutations, winning_lines
 
 __all__ = ["Defence", "WinProof", "prove_win"]
@@ -84,6 +84,10 @@ INFINITY = 10**9
 
 EPSILON = 0.25
 """The "1 + epsilon" of the child's threshold (Pawlewicz and Lew)."""
+
+MAX_PAIRINGS = 2_000_000
+"""How many answers of the shared-pairs test a search remembers before it starts afresh (a few
+hundred MiB at most; 200,000 was cleared every minute proving 8x4 with four in a row)."""
 
 _Images = dict[int, tuple[int, ...]]
 
@@ -389,7 +393,11 @@ class _Search:
         disproved from the empty board): 5x5 with 4 in a row 93,947 -> 13,147; 6x4 267,178 ->
         9,715; 7x4 663,960 -> 228,485.
         """
-        needs = self.needs(defender, empty, reach)
+        return self.paired(self.needs(defender, empty, reach))
+
+    def paired(self, needs: list[int]) -> bool:
+        """Can each set of cells in `needs` hold a whole pair, pairs disjoint? (See
+        :meth:`pairs`.)"""
         if _pairs_exist(needs):
             return True
         key = tuple(needs)
@@ -430,12 +438,29 @@ class _Search:
             return (0, INFINITY) if attacking else (INFINITY, 0)
         if mine | opp == self.full:
             return (INFINITY, 0)  # the last cell, and no line: a draw
-        if not attacking:
-            empty = self.full ^ (mine | opp)
-            if self.pairs(mine, empty, (empty.bit_count() + 1) // 2):
-                return (INFINITY, 0)
         replies = 1 if threats else max(1, moves - 1)
-        return (replies, 1) if attacking else (1, replies)
+        if attacking:
+            return (replies, 1)
+        return self.start_after_defence(mine, opp, replies)
+
+    def start_after_defence(self, defender: int, attacker: int, replies: int) -> tuple[int, int]:
+        """The first numbers of a position after the defender's move, the attacker to move
+        with about `replies` moves.
+
+        Settled at once (the attacker cannot win) when the defender has a pairing against
+        every line the attacker could still complete: so a defender's reply that leaves such
+        a pairing is found without searching it, and the search, which takes the reply with
+        the smallest disproof number first, tries it first. Measured, positions searched:
+        5x5 with 4 in a row 13,147 -> 6,058; 6x4 9,715 -> 3,170; 7x4 228,485 -> 54,365 (but
+        each position costs more: 7x4 took about as long). Giving the other replies the number
+        of the attacker's lines still to stop (or half that) as their disproof number, instead
+        of the attacker's number of moves, searched more: 7x4 about 99,000.
+        """
+        empty = self.full ^ (defender | attacker)
+        needs = self.needs(defender, empty, (empty.bit_count() + 1) // 2)
+        if self.paired(needs):
+            return (INFINITY, 0)
+        return (1, replies)
 
     # -- df-pn -----------------------------------------------------------------------------
 
