@@ -74,7 +74,7 @@ from typing import NamedTuple
 
 from tictac.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
 from tictac.pairing import match_lines
-from tictac.solver import _pairs_exist, _read_lines, _shared_pairs
+from tictac.solver import PAIRING_EFFORT, _pairs_exist, _read_lines, _shared_pairs
 from tictac.state import EMPTY, Mark, State, symmetry_permutations, winning_lines
 
 __all__ = ["Defence", "WinProof", "prove_win"]
@@ -84,6 +84,11 @@ INFINITY = 10**9
 
 EPSILON = 0.25
 """The "1 + epsilon" of the child's threshold (Pawlewicz and Lew)."""
+
+QUICK_PAIRING_EFFORT = 20
+"""The effort of the pairing test on each defender's reply as it is generated (see
+:meth:`_Search.start_after_defence`): most pairings found are found within 20 steps, and most
+failing searches use up all they are given."""
 
 MAX_PAIRINGS = 2_000_000
 """How many answers of the shared-pairs test a search remembers before it starts afresh (a few
@@ -236,8 +241,9 @@ class _Search:
         self.o_images: _Images = {1 << i: tuple(1 << (w[i] + n) for w in where) for i in range(n)}
         # canonical key -> (proof number, disproof number), for the attacker's win.
         self.table: dict[int, tuple[int, int]] = {}
-        # the attacker's lines' empty cells -> does the defender have a pairing? (see pairs)
-        self.pairings: dict[tuple[int, ...], bool] = {}
+        # the attacker's lines' empty cells -> True when the defender has a pairing, else the
+        # effort that failed to find one (see paired)
+        self.pairings: dict[tuple[int, ...], bool | int] = {}
         x = sum(1 << i for i, cell in enumerate(state.cells) if cell == "X")
         o = sum(1 << i for i, cell in enumerate(state.cells) if cell == "O")
         self.x_to_move = state.turn == "X"
@@ -395,18 +401,22 @@ class _Search:
         """
         return self.paired(self.needs(defender, empty, reach))
 
-    def paired(self, needs: list[int]) -> bool:
+    def paired(self, needs: list[int], effort: int = PAIRING_EFFORT) -> bool:
         """Can each set of cells in `needs` hold a whole pair, pairs disjoint? (See
-        :meth:`pairs`.)"""
+        :meth:`pairs`; `effort` as for :func:`~tictac.solver._shared_pairs`.)"""
         if _pairs_exist(needs):
             return True
         key = tuple(needs)
         known = self.pairings.get(key)
-        if known is None:
-            if len(self.pairings) >= MAX_PAIRINGS:
-                self.pairings.clear()
-            known = self.pairings[key] = _shared_pairs(needs) is not None
-        return known
+        if known is True:
+            return True
+        if known is not None and known >= effort:
+            return False  # a search as long as this one has failed already
+        found = _shared_pairs(needs, effort) is not None
+        if len(self.pairings) >= MAX_PAIRINGS:
+            self.pairings.clear()
+        self.pairings[key] = True if found else effort
+        return found
 
     def needs(self, defender: int, empty: int, reach: int) -> list[int]:
         """The empty cells of each line the attacker could still complete: no mark of the
@@ -458,7 +468,7 @@ class _Search:
         """
         empty = self.full ^ (defender | attacker)
         needs = self.needs(defender, empty, (empty.bit_count() + 1) // 2)
-        if self.paired(needs):
+        if self.paired(needs, QUICK_PAIRING_EFFORT):
             return (INFINITY, 0)
         return (1, replies)
 
