@@ -697,9 +697,18 @@ class _Search:
             raise AssertionError("the defence reached a position the attacker wins")
         keys, mine, _ = self.images(me, opp, False)
         moves = self.examine(me, opp, False)
-        for bit in moves if isinstance(moves, list) else ():
+        moves = (
+            moves if isinstance(moves, list) else [bit for bit in self.order if bit & ~me & ~opp]
+        )
+        for bit in moves:
             child = min(map(or_, keys, mine[bit]))
             known = self.table.get(child) or self.start(me, opp, bit, False, 2)
             if known[1] == 0:
+                return bit
+        # The table may know this position from a mirror image, where a pairing test (which
+        # gives up after a fixed effort, and so may answer a mirror image differently) settled
+        # a reply at once: then the replies are searched here.
+        for bit in moves:
+            if not self.prove(opp, me | bit, True):
                 return bit
         raise AssertionError("a disproved position with no move that holds")
