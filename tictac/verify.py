@@ -1,4 +1,5 @@
-"""Checking a winning strategy by trying every reply: a proof anyone can re-run.
+"""Checking a winning strategy, or a drawing defence, by trying every reply: proofs anyone can
+re-run.
 
 A search that says "X wins" is only as trustworthy as its code. A *winning strategy* written
 out is a claim that can be checked with far less code: for every position X can meet, it names
@@ -13,15 +14,20 @@ the search that wrote the strategy (:mod:`tictac.pns`).
 Verdict(ok=True, positions=1, problem='')
 >>> verify_win(State.parse("XX./OO./..."), {"XX.OO....": 6}).problem
 'after X plays 6 at XX./OO./..., O can complete a line at XX./OOO/X..'
+
+The other way round, :func:`verify_draw` checks a claim that the attacker can *not* force a
+win: the defender's replies, tried against every attacker move, with *certificates* (pairing
+strategies, checked against the lines) where the defence stops writing moves out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from tictac.state import Mark, State
+from tictac.state import EMPTY, Mark, State, other, winning_lines
 
-__all__ = ["Verdict", "verify_win"]
+__all__ = ["Verdict", "verify_draw", "verify_win"]
 
 
 class Verdict(NamedTuple):
@@ -80,3 +86,112 @@ def verify_win(state: State, strategy: dict[str, int], attacker: Mark | None = N
                     )
         pending.append(after)
     return Verdict(True, len(checked), "")
+
+
+def verify_draw(
+    state: State,
+    replies: Mapping[str, int],
+    certificates: Mapping[str, Sequence[Sequence[int]]],
+    attacker: Mark | None = None,
+) -> Verdict:
+    """Does the defence keep `attacker` (the player to move, unless named) from ever completing
+    a line from `state`, whatever the attacker plays?
+
+    `replies` maps a board (its cells row by row, as for :func:`verify_win`) where the defender
+    is to move to the defender's cell. `certificates` maps a board to pairs of cells; there the
+    check of that game ends, once the pairs are checked: every cell in at most one pair, both
+    cells of each pair empty, and every line the attacker could still complete (no defender's
+    mark, and no more empty cells than the attacker has moves left) holding a whole pair. No
+    pairs at all is a fine certificate when the attacker has no such line. A board with a
+    certificate needs no reply. Every attacker move is tried; each position is checked once,
+    however many move orders reach it; `positions` counts them (both players').
+
+    What the check takes on trust, beyond :class:`~tictac.state.State`'s rules:
+
+    * the pairing theorem (A. W. Hales and R. I. Jewett, 1963): with such pairs, the defender
+      who answers every attacker move on a pair with its partner (and plays anywhere
+      otherwise) never lets the attacker hold a whole pair, so never a whole line; who moves
+      first does not matter (an extra defender mark only blocks more);
+    * that the attacker cannot complete a line that has more empty cells than the attacker
+      has moves left;
+    * for "a draw" on an empty board, rather than "the attacker cannot win": that the second
+      player cannot win either, by strategy stealing (the first player could play the second
+      player's winning strategy with an extra mark, which never hurts in k in a row). A
+      defender's win is accepted here: it is not a win for the attacker.
+
+    >>> start = State.parse("XX./.O./...")  # O to move: O blocks, then two pairs hold X off
+    >>> verify_draw(start, {"XX..O....": 2}, {"XXO.O....": [(3, 6), (7, 8)]}, attacker="X")
+    Verdict(ok=True, positions=2, problem='')
+    >>> verify_draw(start, {"XX..O....": 8}, {}, attacker="X").problem
+    'X completes a line at XXX/.O./..O'
+    >>> verify_draw(start, {"XX..O....": 2}, {"XXO.O....": [(3, 6)]}, attacker="X").problem
+    'at XXO/.O./...: the line (6, 7, 8) holds no pair'
+    """
+    attacker = attacker or state.turn
+    defender = other(attacker)
+    lines = winning_lines(state.rows, state.cols, state.k)
+    checked: set[str] = set()
+    pending = [state]
+    while pending:
+        position = pending.pop()
+        if position.winner == attacker:  # (only at the start: see below)
+            return Verdict(False, 0, f"{attacker} has already won at {position.text}")
+        if position.winner is not None:
+            continue  # the defender won: no win for the attacker
+        if position.is_terminal:
+            continue  # a draw
+        board = "".join(position.cells)
+        if board in checked:
+            continue
+        checked.add(board)
+        if board in certificates:
+            problem = _pairing_problem(position, certificates[board], attacker, lines)
+            if problem:
+                return Verdict(False, len(checked), f"at {position.text}: {problem}")
+            continue
+        if position.turn == attacker:  # every move; first, does one complete a line?
+            moves = [position.play(move) for move in position.legal_moves()]
+            for after in moves:
+                if after.winner == attacker:
+                    return Verdict(
+                        False, len(checked), f"{attacker} completes a line at {after.text}"
+                    )
+            pending.extend(moves)
+            continue
+        move = replies.get(board)
+        if move is None:
+            return Verdict(False, len(checked), f"no reply given for {defender} at {position.text}")
+        if move not in position.legal_moves():
+            return Verdict(False, len(checked), f"{move} is not a legal move at {position.text}")
+        pending.append(position.play(move))
+    return Verdict(True, len(checked), "")
+
+
+def _pairing_problem(
+    position: State, pairs: Sequence[Sequence[int]], attacker: Mark, lines: Sequence[Sequence[int]]
+) -> str:
+    """What is wrong with `pairs` as a pairing strategy against `attacker` at `position`
+    (empty when nothing is)."""
+    partner: dict[int, int] = {}
+    cells = range(len(position.cells))
+    for pair in pairs:
+        if (
+            len(pair) != 2
+            or pair[0] == pair[1]
+            or any(cell not in cells or position.cells[cell] != EMPTY for cell in pair)
+        ):
+            return f"the pair {tuple(pair)} is not two empty cells"
+        for cell in pair:
+            if cell in partner:
+                return f"cell {cell} is in two pairs"
+        partner[pair[0]], partner[pair[1]] = pair[1], pair[0]
+    empty = position.cells.count(EMPTY)
+    moves_left = (empty + 1) // 2 if position.turn == attacker else empty // 2
+    defender = other(attacker)
+    for line in lines:
+        marks = [position.cells[cell] for cell in line]
+        if defender in marks or marks.count(EMPTY) > moves_left:
+            continue  # the attacker cannot complete this line
+        if not any(partner.get(cell) in line for cell in line):
+            return f"the line {tuple(line)} holds no pair"
+    return ""
