@@ -26,10 +26,6 @@ prover expanded and stored, and the positions of the written-out strategy that t
 went through. The exit status is 1 if any board is not finished, disagrees with the
 literature, or fails its check.
 
-``--record`` also writes what does not depend on the machine (values, positions, strategy
-sizes) to ``tictac/data/frontier.json``, which Lesson 9 reads through
-:func:`tictac.proving.frontier_proofs`; it needs every board to finish.
-
 ``--solver`` runs the older way instead, :func:`tictac.solver.prove` (alpha-beta with a table
 of bounds and pairing strategies; ``bench/prove_554.py`` cross-checks its draws by a second
 search), for comparison.
@@ -51,7 +47,6 @@ The literature values:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Sequence
@@ -65,12 +60,8 @@ from prove_boards import in_fresh_process, parse_board, peak_mib
 from tictac import solver
 from tictac.budget import meter
 from tictac.pns import prove_win
-from tictac.proving import FRONTIER_FILE
 from tictac.state import State
 from tictac.verify import verify_draw, verify_win
-
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tictac" / "data" / FRONTIER_FILE
 
 LITERATURE: dict[tuple[int, int, int], tuple[str, str]] = {
     (3, 8, 4): ("draw", "rows"),
@@ -143,11 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=float, default=600, help="seconds per board (600)")
     parser.add_argument("--boards", type=parse_board, nargs="*", help="e.g. 5,5,4 6,4,4")
-    parser.add_argument("--record", action="store_true", help=f"write {DATA.relative_to(ROOT)}")
     parser.add_argument("--solver", action="store_true", help="prove with solver.prove instead")
     args = parser.parse_args(argv)
-    if args.record and args.solver:
-        parser.error("--record stores the proofs of prove_win; leave out --solver")
     boards = args.boards or list(LITERATURE)
     task = settle_by_solver if args.solver else settle
     print(f"Python {sys.version.split()[0]}, {task.__name__}, limit {args.limit:g} s per board")
@@ -155,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{'board':>9} {'literature':>24} {'result':>7} {'prove s':>8} {'check s':>8} "
         f"{'peak MiB':>9} {'searched':>11} {'stored':>11} {'checked':>11}  check"
     )
-    failures, records = 0, []
+    failures = 0
     for board in boards:
         name = ",".join(map(str, board))
         known, source = LITERATURE.get(board, ("?", "not in the table"))
@@ -178,26 +166,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"  {check}",
             flush=True,
         )
-        records.append(
-            {
-                "rows": board[0],
-                "cols": board[1],
-                "k": board[2],
-                "value": row.value,
-                "literature": known,
-                "source": source,
-                "searched": row.searched,
-                "stored": row.stored,
-                "checked": row.checked,
-                "verified": not row.problem,
-            }
-        )
-    if args.record:
-        if failures:
-            print(f"not writing {DATA.relative_to(ROOT)}: every board must finish and check out")
-        else:
-            DATA.write_text(json.dumps({"boards": records}, indent=1) + "\n", encoding="utf-8")
-            print(f"wrote {DATA.relative_to(ROOT)}")
     return 1 if failures else 0
 
 

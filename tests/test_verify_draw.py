@@ -10,9 +10,6 @@ or a certificate that leaves a line without a pair.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from test_pns import random_positions
@@ -208,23 +205,3 @@ def test_the_checker_refuses_pairs_on_taken_or_missing_cells() -> None:
     # No pairs at all is fine only where X has no line left to complete.
     assert "holds no pair" in verify_draw(start, replies, {"XXO.O....": []}, "X").problem
     assert verify_draw(State.parse("XOX/XOO/OX."), {}, {"XOXXOOOX.": []}, "X").ok
-
-
-def test_the_bench_script_proves_writes_out_and_checks_a_draw() -> None:
-    """bench/prove_draws.py: a small draw is proved and its defence verified (exit 0); a win
-    is reported as no draw, and the exit status says so."""
-    script = str(Path(__file__).resolve().parent.parent / "bench" / "prove_draws.py")
-    done = subprocess.run(
-        [sys.executable, script, "--boards", "4,5,4", "--limit", "120"],
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.count("verified") == 1
-    win = subprocess.run(
-        [sys.executable, script, "--boards", "4,4,3", "--limit", "120"],
-        capture_output=True,
-        text=True,
-    )
-    assert win.returncode == 1, win.stdout + win.stderr
-    assert "X wins: no draw to check" in win.stdout

@@ -58,11 +58,9 @@ from tictac.state import EMPTY, Line, Mark, State, other, symmetry_permutations,
 
 __all__ = [
     "IDEAS",
-    "FrontierProof",
     "Proof",
     "SolverProof",
     "dead_cells",
-    "frontier_proofs",
     "live_lines",
     "moves_left",
     "proof_search",
@@ -327,39 +325,3 @@ def stored_proofs() -> tuple[SolverProof, ...]:
 def _data(name: str) -> str:
     """The text of a file in the package's ``data`` folder."""
     return resources.files("tictac").joinpath("data").joinpath(name).read_text(encoding="utf-8")
-
-
-class FrontierProof(NamedTuple):
-    """One board of the frontier, settled by :func:`tictac.pns.prove_win` and checked.
-
-    `value` is +1 when X wins, 0 for a draw; `literature` and `source` say what was known
-    before; `searched` and `stored` count the prover's positions (expanded, and kept in its
-    table at the end); `checked` counts the positions of the written-out strategy that the
-    checker of :mod:`tictac.verify` went through, trying every reply; `verified` says it passed.
-    """
-
-    rows: int
-    cols: int
-    k: int
-    value: int
-    literature: str
-    source: str
-    searched: int
-    stored: int
-    checked: int
-    verified: bool
-
-
-FRONTIER_FILE = "frontier.json"
-"""The file in ``tictac/data`` where ``bench/frontier.py --record`` keeps its results."""
-
-
-def frontier_proofs() -> tuple[FrontierProof, ...]:
-    """The boards at the frontier of what is known, as ``bench/frontier.py --record`` proved
-    and checked them once (it also prints the time and memory each took on its machine).
-
-    >>> settled = {(p.rows, p.cols, p.k): p for p in frontier_proofs()}
-    >>> settled[6, 5, 4].value, settled[6, 5, 4].verified
-    (1, True)
-    """
-    return tuple(FrontierProof(**record) for record in json.loads(_data(FRONTIER_FILE))["boards"])

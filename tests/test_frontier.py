@@ -1,0 +1,72 @@
+"""The frontier of issue 19: ``bench/frontier.py`` settles each board with
+:func:`tictac.pns.prove_win` and checks the written-out strategy with :mod:`tictac.verify`.
+Here the quick boards are settled in this process (the slower ones in tests marked ``slow``;
+the biggest take minutes, which is what the bench is for), and the bench runs as a command.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def load_frontier() -> ModuleType:
+    """bench/frontier.py as a module (bench/ is not a package)."""
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location("frontier", BENCH / "frontier.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCH))
+    return module
+
+
+def settled(rows: int, cols: int, k: int) -> None:
+    """Settle the board in this process: the value the literature gives, checked."""
+    bench = load_frontier()
+    row = bench.settle(rows, cols, k)
+    assert row.problem == ""
+    assert row.checked > 0 and row.searched > 0
+    assert bench.VALUE_NAMES[row.value] == bench.LITERATURE[rows, cols, k][0]
+
+
+@pytest.mark.parametrize("board", [(3, 8, 4), (3, 10, 4), (6, 5, 4)])
+def test_the_quick_boards_are_settled_and_checked(board: tuple[int, int, int]) -> None:
+    settled(*board)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", [(5, 5, 4), (6, 4, 4)])
+def test_the_slower_boards_are_settled_and_checked(board: tuple[int, int, int]) -> None:
+    settled(*board)
+
+
+@pytest.mark.slow
+def test_the_bench_prints_each_board_and_stops_one_at_its_limit() -> None:
+    """As a command: a quick board gets its row, checked; a board over the time limit is
+    stopped, the run goes on, and the exit status says not everything was settled."""
+    run = subprocess.run(
+        [sys.executable, str(BENCH / "frontier.py"), "--limit", "20", "--boards"]
+        + ["3,8,4", "10,4,4", "4,4,3"],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    rows = run.stdout.splitlines()[2:]
+    assert rows[0].split()[:4] == ["3,8,4", "draw", "(rows)", "draw"]
+    assert rows[0].endswith("verified")
+    assert rows[1].split() == ["10,4,4", "X", "wins", "(Charatsidis)", "not", "finished", "in"] + [
+        "20",
+        "s",
+    ]
+    assert rows[2].split()[:7] == ["4,4,3", "?", "(not", "in", "the", "table)", "X"]
+    assert rows[2].endswith("verified")
