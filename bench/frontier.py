@@ -2,9 +2,23 @@
 ``tictac`` and the proof checked by a second, independent program.
 
 Run it as ``.venv/bin/python bench/frontier.py`` (every board, a limit of 600 s each), or for
-example ``bench/frontier.py --limit 120 --boards 5,5,4 6,5,4``. Each board runs in a fresh
-(spawned) process of its own, so its time and memory are its own; a board still running at the
-limit is stopped, prints "not finished in N s", and the run goes on with the next board.
+example ``bench/frontier.py --limit 120 --boards 5,5,4 6,5,4``. Each board runs in fresh
+(spawned) processes of its own, so its time and memory are its own; a board still running at
+the limit is stopped, prints "not finished in N s", and the run goes on with the next board.
+
+**Two searches race.** How quickly proof-number search settles a board depends on how long it
+stays with the move in hand (its epsilon, :class:`tictac.pns.Epsilon`), and the best setting
+depends on the answer: :data:`~tictac.pns.EXPECT_WIN` finds wins quickly and draws slowly,
+:data:`~tictac.pns.EXPECT_DRAW` the other way round. Not knowing the answer, the bench runs
+both at once, one process on each of the machine's two cores, and the first to finish
+(its proof *and* its check) settles the board; the other is stopped. Either would give the
+same answer, only later. ``--epsilon win`` (or ``draw``, ``balanced``) runs one setting alone.
+The peak memory printed is the finishing process's; the stopped one's is not measured, and
+the two together can take up to twice as much.
+
+``--write`` stores what was settled (the counts, not the times) in
+``tictac/data/frontier.json``, which Lesson 9 shows (:func:`tictac.proving.frontier_proofs`);
+``--check`` proves each stored board again with its stored setting and compares the counts.
 
 **How a board is settled.** :func:`tictac.pns.prove_win` (depth-first proof-number search)
 answers one question from the empty board: can X, who moves first, force a win?
@@ -21,10 +35,12 @@ answers one question from the empty board: can X, who moves first, force a win?
 The limit covers both steps, the proof and its check.
 
 For each board it prints the value the literature gives and where it is from, the result, the
-seconds the proof and the check took, the process's peak memory (MiB), the positions the
-prover expanded and stored, and the positions of the written-out strategy that the checker
-went through. The exit status is 1 if any board is not finished, disagrees with the
-literature, or fails its check.
+setting that finished first, the seconds the proof and the check took, the process's peak
+memory (MiB), the positions the prover expanded and stored, and the positions of the
+written-out strategy or defence that the checker went through (a defence is written out and
+checked for one mirror image of each position: ``up_to_symmetry``; a strategy in full, since
+there halving the positions saved no time). The exit status is 1 if any board is not
+finished, disagrees with the literature, or fails its check.
 
 ``--solver`` runs the older way instead, :func:`tictac.solver.prove` (alpha-beta with a table
 of bounds and pairing strategies; ``bench/prove_554.py`` cross-checks its draws by a second
@@ -47,19 +63,22 @@ The literature values:
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/ is not a package
 
-from prove_boards import in_fresh_process, parse_board, peak_mib
+from prove_boards import first_to_finish, parse_board, peak_mib
 
-from tictac import solver
+from tictac import pns, solver
 from tictac.budget import meter
 from tictac.pns import prove_win
+from tictac.proving import FRONTIER_FILE, FrontierProof, frontier_proofs
 from tictac.state import State
 from tictac.verify import verify_draw, verify_win
 
@@ -92,19 +111,24 @@ class Row(NamedTuple):
     peak_mib: float
 
 
-def settle(rows: int, cols: int, k: int) -> Row:
-    """Prove the empty board with :func:`~tictac.pns.prove_win`, write the winner's or the
-    defender's strategy out, and check it with :mod:`tictac.verify`."""
+SETTINGS = {"win": "EXPECT_WIN", "draw": "EXPECT_DRAW", "balanced": "BALANCED"}
+"""The settings of the prover's epsilon (:class:`tictac.pns.Epsilon`) by a short name."""
+
+
+def settle(rows: int, cols: int, k: int, setting: str = "balanced") -> Row:
+    """Prove the empty board with :func:`~tictac.pns.prove_win` (its epsilon set by the name
+    `setting`, see :data:`SETTINGS`), write the winner's or the defender's strategy out, and
+    check it with :mod:`tictac.verify`."""
     state = State.new(rows, cols, k)
     start = time.perf_counter()
-    proof = prove_win(state, "X", budget=None)
+    proof = prove_win(state, "X", budget=None, epsilon=getattr(pns, SETTINGS[setting]))
     prove_seconds = time.perf_counter() - start
     start = time.perf_counter()
     if proof.wins:
         verdict = verify_win(state, proof.strategy(), "X")
-    else:
-        replies, certificates = proof.defence()
-        verdict = verify_draw(state, replies, certificates)
+    else:  # one mirror image of each position: a quarter of the work on these boards
+        replies, certificates = proof.defence(up_to_symmetry=True)
+        verdict = verify_draw(state, replies, certificates, up_to_symmetry=True)
     check_seconds = time.perf_counter() - start
     return Row(
         1 if proof.wins else 0,
@@ -135,21 +159,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit", type=float, default=600, help="seconds per board (600)")
     parser.add_argument("--boards", type=parse_board, nargs="*", help="e.g. 5,5,4 6,4,4")
     parser.add_argument("--solver", action="store_true", help="prove with solver.prove instead")
+    parser.add_argument(
+        "--epsilon",
+        choices=["race", *SETTINGS],
+        default="race",
+        help="the prover's setting; race (the default): 'win' and 'draw' at once, in two "
+        "processes, and the first to finish settles the board",
+    )
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help=f"store the boards settled in tictac/data/{FRONTIER_FILE}",
+    )
+    parser.add_argument(
+        "--check", action="store_true", help=f"compare the counts with tictac/data/{FRONTIER_FILE}"
+    )
     args = parser.parse_args(argv)
     boards = args.boards or list(LITERATURE)
-    task = settle_by_solver if args.solver else settle
-    print(f"Python {sys.version.split()[0]}, {task.__name__}, limit {args.limit:g} s per board")
+    if args.solver and (args.write or args.check):
+        parser.error("--write and --check are for prove_win's proofs, not --solver")
+    stored = {(p.rows, p.cols, p.k): p for p in frontier_proofs()} if args.check else {}
+    settled: list[FrontierProof] = []
+    if args.solver:
+        names, tasks = ["solver"], [settle_by_solver]
+    else:
+        names = ["win", "draw"] if args.epsilon == "race" else [args.epsilon]
+        tasks = [partial(settle, setting=name) for name in names]
+    how = "solver.prove" if args.solver else f"prove_win, epsilon {args.epsilon}"
+    print(f"Python {sys.version.split()[0]}, {how}, limit {args.limit:g} s per board")
     print(
-        f"{'board':>9} {'literature':>24} {'result':>7} {'prove s':>8} {'check s':>8} "
-        f"{'peak MiB':>9} {'searched':>11} {'stored':>11} {'checked':>11}  check"
+        f"{'board':>9} {'literature':>24} {'result':>7} {'setting':>8} {'prove s':>8} "
+        f"{'check s':>8} {'peak MiB':>9} {'searched':>11} {'stored':>11} {'checked':>11}  check"
     )
     failures = 0
     for board in boards:
         name = ",".join(map(str, board))
         known, source = LITERATURE.get(board, ("?", "not in the table"))
         print(f"{name:>9} {f'{known} ({source})':>24} ", end="", flush=True)
+        names_here, tasks_here = names, tasks
+        if args.check and board in stored:  # the stored setting alone: the same counts again
+            names_here = [stored[board].setting]
+            tasks_here = [partial(settle, setting=stored[board].setting)]
         try:
-            row = in_fresh_process(*board, task=task, limit=args.limit)
+            index, row = first_to_finish(*board, tasks=tasks_here, limit=args.limit)
         except TimeoutError:
             print(f"not finished in {args.limit:g} s", flush=True)
             failures += 1
@@ -160,13 +212,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         if disagrees:
             check += "; DISAGREES with the literature"
         failures += bool(row.problem) or disagrees
+        proof = FrontierProof(
+            *board,
+            row.value,
+            known,
+            source,
+            names_here[index],
+            row.searched,
+            row.stored,
+            row.checked,
+        )
+        if args.check:
+            if board not in stored:
+                check += "; not stored"
+            elif proof != stored[board]:
+                check += f"; DIFFERS from the stored {stored[board]}"
+                failures += 1
+        if not row.problem and not disagrees:
+            settled.append(proof)
         print(
-            f"{result:>7} {row.prove_seconds:>8.1f} {row.check_seconds:>8.1f} "
-            f"{row.peak_mib:>9.0f} {row.searched:>11,} {row.stored:>11,} {row.checked:>11,}"
+            f"{result:>7} {names_here[index]:>8} {row.prove_seconds:>8.1f} "
+            f"{row.check_seconds:>8.1f} {row.peak_mib:>9.0f} {row.searched:>11,} "
+            f"{row.stored:>11,} {row.checked:>11,}"
             f"  {check}",
             flush=True,
         )
+    if args.write:
+        write_frontier(settled)
     return 1 if failures else 0
+
+
+def write_frontier(settled: Sequence[FrontierProof]) -> None:
+    """Store the boards settled (replacing those already stored; others are kept), in the
+    order of :data:`LITERATURE`."""
+    path = Path(__file__).resolve().parent.parent / "tictac" / "data" / FRONTIER_FILE
+    kept = {(p.rows, p.cols, p.k): p for p in frontier_proofs()} if path.exists() else {}
+    kept.update({(p.rows, p.cols, p.k): p for p in settled})
+    order = {board: i for i, board in enumerate(LITERATURE)}
+    boards = sorted(kept, key=lambda board: (order.get(board, len(order)), board))
+    records = [kept[board]._asdict() for board in boards]
+    path.write_text(json.dumps({"boards": records}, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {len(records)} boards to {path}")
 
 
 if __name__ == "__main__":

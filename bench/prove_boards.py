@@ -26,7 +26,7 @@ import resource
 import sys
 import time
 from collections.abc import Callable, Sequence
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TypeVar
 
@@ -80,21 +80,51 @@ def in_fresh_process(
     With a `limit` in seconds, a task still running after that long is stopped (its process
     is killed) and :class:`TimeoutError` is raised.
     """
+    return first_to_finish(rows, cols, k, tasks=[task], limit=limit)[1]
+
+
+def first_to_finish(
+    rows: int,
+    cols: int,
+    k: int,
+    *,
+    tasks: Sequence[Callable[[int, int, int], _T]],
+    limit: float | None = None,
+) -> tuple[int, _T]:
+    """Run each of `tasks` on the board at once, each in a new (spawned) process of its own,
+    and return ``(index, result)`` of the first to finish; the others are stopped then.
+
+    A task that raises drops out of the race; when all have raised, the first task's error is
+    raised here. With a `limit` in seconds, :class:`TimeoutError` is raised when none has
+    finished by then (every process is killed).
+    """
     context = multiprocessing.get_context("spawn")
-    receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_run_and_send, args=(task, (rows, cols, k), send))
-    process.start()
+    running = []
+    for task in tasks:
+        receive, send = context.Pipe(duplex=False)
+        process = context.Process(target=_run_and_send, args=(task, (rows, cols, k), send))
+        process.start()
+        running.append((receive, process))
+    deadline = None if limit is None else time.monotonic() + limit
+    errors: dict[int, BaseException] = {}
     try:
-        if not receive.poll(limit):
-            raise TimeoutError(f"{(rows, cols, k)} not finished in {limit:g} s")
-        finished, result = receive.recv()
+        while len(errors) < len(tasks):
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready = wait([r for i, (r, _) in enumerate(running) if i not in errors], left)
+            if not ready:
+                raise TimeoutError(f"{(rows, cols, k)} not finished in {limit:g} s")
+            for index, (receive, _) in enumerate(running):
+                if receive in ready:
+                    finished, result = receive.recv()
+                    if finished:
+                        return index, result
+                    errors[index] = result
+        raise errors[0]
     finally:
-        if process.is_alive():
-            process.kill()
-        process.join()
-    if not finished:
-        raise result
-    return result  # type: ignore[no-any-return]
+        for _, process in running:
+            if process.is_alive():
+                process.kill()
+            process.join()
 
 
 def parse_board(text: str) -> tuple[int, int, int]:

@@ -14,6 +14,8 @@ from types import ModuleType
 
 import pytest
 
+from tictac.proving import FrontierProof, frontier_proofs
+
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
@@ -70,3 +72,64 @@ def test_the_bench_prints_each_board_and_stops_one_at_its_limit() -> None:
     ]
     assert rows[2].split()[:7] == ["4,4,3", "?", "(not", "in", "the", "table)", "X"]
     assert rows[2].endswith("verified")
+
+
+QUICK_STORED = [(3, 8, 4), (3, 10, 4), (5, 5, 4), (6, 4, 4), (6, 5, 4)]
+
+
+def stored() -> dict[tuple[int, int, int], FrontierProof]:
+    return {(proof.rows, proof.cols, proof.k): proof for proof in frontier_proofs()}
+
+
+def test_the_stored_frontier_agrees_with_the_literature_and_the_bench() -> None:
+    bench = load_frontier()
+    proofs = stored()
+    assert set(QUICK_STORED) <= set(proofs)
+    for board, proof in proofs.items():
+        literature, source = bench.LITERATURE[board]
+        assert (proof.literature, proof.source) == (literature, source)
+        assert bench.VALUE_NAMES[proof.value] == literature
+        assert proof.setting in bench.SETTINGS
+        assert proof.checked > 0 and proof.searched > 0
+    assert list(proofs) == [board for board in bench.LITERATURE if board in proofs]
+
+
+@pytest.mark.parametrize("board", QUICK_STORED)
+def test_the_quick_stored_boards_are_proved_again_with_the_same_counts(
+    board: tuple[int, int, int],
+) -> None:
+    """What `bench/frontier.py --check` does, for the boards quick enough for a test."""
+    bench = load_frontier()
+    proof = stored()[board]
+    row = bench.settle(*board, setting=proof.setting)
+    assert row.problem == ""
+    assert (row.value, row.searched, row.stored, row.checked) == (
+        proof.value,
+        proof.searched,
+        proof.stored,
+        proof.checked,
+    )
+
+
+@pytest.mark.slow
+def test_the_seven_by_four_board_is_proved_again_with_the_same_counts() -> None:
+    test_the_quick_stored_boards_are_proved_again_with_the_same_counts((7, 4, 4))
+
+
+def slow_failure(rows: int, cols: int, k: int) -> int:
+    raise ValueError(f"no answer for {rows},{cols},{k}")
+
+
+def quick_answer(rows: int, cols: int, k: int) -> int:
+    return rows * cols * k
+
+
+def test_the_first_task_to_finish_wins_and_a_failing_one_drops_out() -> None:
+    sys.path.insert(0, str(BENCH))
+    try:
+        from prove_boards import first_to_finish
+    finally:
+        sys.path.remove(str(BENCH))
+    assert first_to_finish(2, 3, 4, tasks=[slow_failure, quick_answer], limit=60) == (1, 24)
+    with pytest.raises(ValueError, match="no answer for 2,3,4"):
+        first_to_finish(2, 3, 4, tasks=[slow_failure], limit=60)

@@ -15,7 +15,7 @@ import pytest
 from tictac import State, reachable_states, solve
 from tictac.budget import BudgetExceeded, meter
 from tictac.players import completing_moves
-from tictac.pns import _Search, prove_win
+from tictac.pns import BALANCED, EXPECT_DRAW, EXPECT_WIN, Epsilon, _Search, prove_win
 from tictac.verify import verify_win
 
 SMALL_BOARDS = [(3, 3, 3), (3, 4, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4), (3, 6, 3)]
@@ -39,12 +39,12 @@ def random_positions(
     return found
 
 
-def check_against_solve(state: State) -> int:
+def check_against_solve(state: State, epsilon: Epsilon = BALANCED) -> int:
     """Both players as the attacker: the prover agrees with `solve`, and its wins verify.
     Returns the value."""
     value = solve(state, budget=None)
     for attacker, winning_value in (("X", 1), ("O", -1)):
-        proof = prove_win(state, attacker, budget=None)
+        proof = prove_win(state, attacker, budget=None, epsilon=epsilon)
         assert proof.wins == (value == winning_value), (state, attacker)
         if proof.wins:
             verdict = verify_win(state, proof.strategy(), attacker)
@@ -57,10 +57,33 @@ def test_empty_boards_match_solve(board: tuple[int, int, int]) -> None:
     check_against_solve(State.new(*board))
 
 
+SETTINGS = {"balanced": BALANCED, "expect a win": EXPECT_WIN, "expect a draw": EXPECT_DRAW}
+
+
+@pytest.mark.parametrize("setting", SETTINGS)
 @pytest.mark.parametrize("board", [(4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4)])
-def test_positions_in_play_match_solve(board: tuple[int, int, int]) -> None:
-    values = [check_against_solve(s) for s in random_positions(board, 25, seed=sum(board))]
+def test_positions_in_play_match_solve(board: tuple[int, int, int], setting: str) -> None:
+    """Whatever the epsilon, the same answers: it changes only the work."""
+    positions = random_positions(board, 25, seed=sum(board))
+    values = [check_against_solve(state, SETTINGS[setting]) for state in positions]
     assert len(set(values)) > 1  # not all of one kind
+
+
+def test_the_settings_change_the_work_as_their_docstrings_say() -> None:
+    """The counts quoted for 5x5 with four in a row (a draw): fewer positions expecting one."""
+    five = State.new(5, 5, 4)
+    balanced = prove_win(five, budget=None)
+    draw = prove_win(five, budget=None, epsilon=EXPECT_DRAW)
+    assert not balanced.wins and not draw.wins
+    assert (balanced.positions, draw.positions) == (7_043, 1_757)
+
+
+@pytest.mark.parametrize(
+    "epsilon", [(0.25,), (0.25, -1.0), ("a", 1.0), (0.25, 1e9), 0.25, (0.25, float("nan"))]
+)
+def test_a_bad_epsilon_is_refused(epsilon: object) -> None:
+    with pytest.raises(ValueError, match="epsilon=Epsilon"):
+        prove_win(State.new(), epsilon=epsilon)  # type: ignore[arg-type]
 
 
 @pytest.mark.slow
@@ -164,3 +187,15 @@ def test_every_threat_sequence_found_wins(board: tuple[int, int, int]) -> None:
             longer += len(sequence) > 1
             assert solve(state, budget=None) == (1 if state.turn == "X" else -1), state
     assert found >= 10 and longer >= 3, (found, longer)
+
+
+@pytest.mark.parametrize("board", [(4, 4, 3), (5, 6, 4), (3, 5, 3)])
+def test_a_strategy_written_up_to_symmetry_verifies_and_is_smaller(
+    board: tuple[int, int, int],
+) -> None:
+    state = State.new(*board)
+    proof = prove_win(state, budget=None)
+    whole, folded = proof.strategy(), proof.strategy(up_to_symmetry=True)
+    assert len(folded) < len(whole)
+    assert verify_win(state, folded, up_to_symmetry=True).ok
+    assert not verify_win(state, folded).ok  # without turning positions, moves are missing

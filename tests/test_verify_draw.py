@@ -16,20 +16,20 @@ from test_pns import random_positions
 
 from tictac import State, solve
 from tictac.pairing import Pairing, never_loses
-from tictac.pns import Defence, prove_win
+from tictac.pns import BALANCED, EXPECT_DRAW, Defence, Epsilon, prove_win
 from tictac.state import Mark, other, winning_lines
 from tictac.verify import verify_draw
 
 
-def defence_of(state: State, attacker: Mark) -> Defence:
-    proof = prove_win(state, attacker, budget=None)
+def defence_of(state: State, attacker: Mark, epsilon: Epsilon = BALANCED) -> Defence:
+    proof = prove_win(state, attacker, budget=None, epsilon=epsilon)
     assert not proof.wins, (state, attacker)
     return proof.defence()
 
 
-def check_defence(state: State, attacker: Mark) -> Defence:
+def check_defence(state: State, attacker: Mark, epsilon: Epsilon = BALANCED) -> Defence:
     """The defence of a position the attacker does not win passes the checker."""
-    defence = defence_of(state, attacker)
+    defence = defence_of(state, attacker, epsilon)
     verdict = verify_draw(state, *defence, attacker)
     assert verdict.ok, (state, attacker, verdict)
     return defence
@@ -41,24 +41,30 @@ def test_the_defence_of_an_empty_board_verifies(board: tuple[int, int, int]) -> 
     assert defence.replies and defence.certificates
 
 
+@pytest.mark.parametrize("epsilon", [BALANCED, EXPECT_DRAW], ids=["balanced", "expect a draw"])
 @pytest.mark.parametrize("board", [(3, 3, 3), (4, 4, 3), (4, 4, 4), (4, 5, 4)])
-def test_the_defence_of_positions_in_play_verifies(board: tuple[int, int, int]) -> None:
+def test_the_defence_of_positions_in_play_verifies(
+    board: tuple[int, int, int], epsilon: Epsilon
+) -> None:
     """Every position (of 25 random ones) that the attacker does not win, for either player
-    as the attacker, as `solve` says."""
+    as the attacker, as `solve` says; the defence written after either kind of search."""
     checked = 0
     for state in random_positions(board, 25, seed=sum(board) + 19):
         value = solve(state, budget=None)
         for attacker, winning_value in (("X", 1), ("O", -1)):
             if value != winning_value:
-                check_defence(state, attacker)  # type: ignore[arg-type]
+                check_defence(state, attacker, epsilon)  # type: ignore[arg-type]
                 checked += 1
     assert checked >= 25
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("epsilon", [BALANCED, EXPECT_DRAW], ids=["balanced", "expect a draw"])
 @pytest.mark.parametrize("board", [(5, 5, 4), (6, 4, 4), (4, 6, 4)])
-def test_the_defence_of_bigger_empty_boards_verifies(board: tuple[int, int, int]) -> None:
-    check_defence(State.new(*board), "X")
+def test_the_defence_of_bigger_empty_boards_verifies(
+    board: tuple[int, int, int], epsilon: Epsilon
+) -> None:
+    check_defence(State.new(*board), "X", epsilon)
 
 
 def test_every_certificate_holds_when_played_out() -> None:
@@ -205,3 +211,32 @@ def test_the_checker_refuses_pairs_on_taken_or_missing_cells() -> None:
     # No pairs at all is fine only where X has no line left to complete.
     assert "holds no pair" in verify_draw(start, replies, {"XXO.O....": []}, "X").problem
     assert verify_draw(State.parse("XOX/XOO/OX."), {}, {"XOXXOOOX.": []}, "X").ok
+
+
+@pytest.mark.parametrize("board", [(4, 4, 4), (4, 5, 4), (3, 3, 3)])
+def test_a_defence_written_up_to_symmetry_verifies_and_is_smaller(
+    board: tuple[int, int, int],
+) -> None:
+    """One mirror image of each position: the checker turns each position into that image."""
+    state = State.new(*board)
+    proof = prove_win(state, "X", budget=None, epsilon=EXPECT_DRAW)
+    whole, folded = proof.defence(), proof.defence(up_to_symmetry=True)
+    verdict = verify_draw(state, *folded, up_to_symmetry=True)
+    assert verdict.ok, verdict
+    assert len(folded.replies) + len(folded.certificates) < len(whole.replies) + len(
+        whole.certificates
+    )
+    assert verdict.positions < verify_draw(state, *whole).positions
+    # Without the turning, the folded defence leaves positions without a reply.
+    assert not verify_draw(state, *folded).ok
+
+
+def test_a_wrong_reply_in_a_defence_written_up_to_symmetry_is_found() -> None:
+    state = State.new(4, 5, 4)
+    replies, certificates = prove_win(state, "X", budget=None).defence(up_to_symmetry=True)
+    board, reply = next(iter(replies.items()))
+    taken = next(cell for cell, mark in enumerate(board) if mark != ".")
+    spoiled = {**replies, board: taken}
+    verdict = verify_draw(state, spoiled, certificates, up_to_symmetry=True)
+    assert not verdict.ok and "not a legal move" in verdict.problem
+    assert reply != taken

@@ -71,7 +71,16 @@ that a reply after which a pairing holds is found without being searched. Positi
 to disprove X's win on the empty board, on a busy 2-core machine, first with a pair of its own
 for each line, then shared pairs, then the test on each reply: 5x5 with 4 in a row 93,947 ->
 13,147 -> 6,295 (under 10 s); 6x4 267,178 -> 9,715 -> 4,156; 7x4 663,960 -> 228,485 ->
-55,559 (about 50 s). 8x4 (a draw in the literature) is not finished in 600 s.
+55,559 (about 50 s). Later ideas for wins (first numbers from the replies left, threat
+sequences) raised 7x4 to 133,036 with the default :data:`BALANCED` epsilon; what brought the
+draws down, and 8x4 (a draw in the literature) within reach, is to stay with the move in hand
+(:data:`EXPECT_DRAW`): 5x5 1,757 positions, 6x4 1,202, 7x4 17,737 (about 10 s), 8x4 511,167.
+Things tried that did not pay, measured the same way: ordering the defender's replies by how
+many of the attacker's lines they leave, or by Erdős–Selfridge's potential (5x5 7,107 and
+7,559 instead of 7,043); a history of the replies that held (7x4 151,304 instead of 133,036);
+testing for a pairing right after each attacker move (the same positions, slower); the
+Erdős–Selfridge criterion as a draw test (it never held where the pairing test failed, on
+6x4); and, for wins on 9x4, an attacker's epsilon of 0.1 or 1 rather than 0.25 (both slower).
 
 When the attacker wins, :meth:`WinProof.strategy` writes the win out: for every position the
 attacker can meet (every defender reply, not just the good ones), the move to play, as a
@@ -104,13 +113,49 @@ from tictac.pairing import match_lines
 from tictac.solver import PAIRING_EFFORT, _pairs_exist, _read_lines, _shared_pairs
 from tictac.state import EMPTY, Mark, State, symmetry_permutations, winning_lines
 
-__all__ = ["Defence", "WinProof", "prove_win"]
+__all__ = [
+    "BALANCED",
+    "EXPECT_DRAW",
+    "EXPECT_WIN",
+    "Defence",
+    "Epsilon",
+    "WinProof",
+    "prove_win",
+]
 
 INFINITY = 10**9
 """A proof or disproof number that means "this can never be proven"."""
 
-EPSILON = 0.25
-"""The "1 + epsilon" of the child's threshold (Pawlewicz and Lew)."""
+
+class Epsilon(NamedTuple):
+    """How long the search stays with the move it is working on before it looks at a sibling:
+    the "1 + epsilon" of Pawlewicz and Lew, one for the attacker's choices and one for the
+    defender's.
+
+    The search below a chosen move goes on until its number passes ``(1 + epsilon)`` times
+    the second-best sibling's. A small epsilon switches as soon as another move looks
+    cheaper; a large one keeps digging into the move in hand, like a depth-first search. The
+    answer never depends on it, only the work does, and which setting is quicker depends on
+    the answer (see :data:`EXPECT_WIN` and :data:`EXPECT_DRAW`).
+    """
+
+    attacker: float
+    defender: float
+
+
+BALANCED = Epsilon(attacker=0.25, defender=0.25)
+"""The default: Pawlewicz and Lew's suggestion, switching readily on both sides."""
+
+EXPECT_WIN = Epsilon(attacker=0.25, defender=1000.0)
+"""Quicker when the attacker wins: the attacker looks around for the cheapest win, while a
+defender's reply is followed until it is beaten. 9x4 with four in a row (an X win): 711,054
+positions instead of 1,280,291."""
+
+EXPECT_DRAW = Epsilon(attacker=1000.0, defender=1000.0)
+"""Quicker when the attacker cannot win: once the defender has a reply in hand it is followed
+to the end, and so is each attacker move it must answer. Positions searched to disprove X's
+win on the empty board, :data:`BALANCED` then this: 5x5 with four in a row 7,043 -> 1,757;
+7x4 133,036 -> 17,737; 8x4 out of reach in 600 s -> 511,167."""
 
 VCF_EFFORT = 200
 """The most positions one threat-sequence search (:meth:`_Search.vcf`) looks at."""
@@ -128,12 +173,21 @@ _Images = dict[int, tuple[int, ...]]
 
 
 def prove_win(
-    state: State, attacker: Mark | None = None, *, budget: BudgetLike = SOLVER_BUDGET
+    state: State,
+    attacker: Mark | None = None,
+    *,
+    budget: BudgetLike = SOLVER_BUDGET,
+    epsilon: Epsilon = BALANCED,
 ) -> WinProof:
     """Can `attacker` (the player to move, unless named) force a win from `state`?
 
     Counts the positions it expands against `budget` (positions; None for no limit) and
-    raises :class:`~tictac.budget.BudgetExceeded` past it.
+    raises :class:`~tictac.budget.BudgetExceeded` past it. `epsilon` changes only how much
+    work the answer takes: :data:`EXPECT_DRAW` when you expect the attacker cannot win,
+    :data:`EXPECT_WIN` when you expect a win (see :class:`Epsilon`).
+
+    >>> prove_win(State.new(5, 5, 4), budget=None, epsilon=EXPECT_DRAW).wins
+    False
 
     >>> prove_win(State.parse("X../.O./...")).wins  # X to move, and O holds the draw
     False
@@ -155,7 +209,16 @@ def prove_win(
             "prove_win() needs the attacker 'X' or 'O' (or None: the player to move), "
             f"not {attacker!r}"
         )
-    search = _Search(state, attacker, meter(budget, state, "prove_win", _ADVICE))
+    if not (
+        isinstance(epsilon, tuple)
+        and len(epsilon) == 2
+        and all(isinstance(e, (int, float)) and 0 <= e < 10**6 for e in epsilon)
+    ):
+        raise ValueError(
+            "prove_win() needs epsilon=Epsilon(attacker=..., defender=...), two numbers from 0 "
+            f"up (BALANCED, EXPECT_WIN or EXPECT_DRAW from tictac.pns), not {epsilon!r}"
+        )
+    search = _Search(state, attacker, meter(budget, state, "prove_win", _ADVICE), epsilon)
     # A finished game needs no search (and has an empty strategy).
     wins = state.winner == attacker if state.is_terminal else search.prove(*search.root)
     return WinProof(state, attacker, wins, search.count.positions, len(search.table), search)
@@ -192,10 +255,14 @@ class WinProof:
     stored: int
     _search: _Search = field(repr=False, compare=False)
 
-    def strategy(self) -> dict[str, int]:
+    def strategy(self, *, up_to_symmetry: bool = False) -> dict[str, int]:
         """The attacker's win written out: board text (the cells, row by row, ``.`` for an
         empty one) -> the cell to play, for every position the attacker can meet on the way,
         whatever the defender replies. Raises ValueError when the attacker does not win.
+
+        With `up_to_symmetry`, each position is written out once for all its mirror images and
+        rotations, as the image whose text comes first in alphabetical order; check it with
+        ``verify_win(..., up_to_symmetry=True)``.
 
         >>> prove_win(State.parse("XX./OO./...")).strategy()
         {'XX.OO....': 2}
@@ -207,9 +274,9 @@ class WinProof:
             )
         if self.state.is_terminal:
             return {}  # the attacker has already won: no move left to choose
-        return dict(self._search.strategy())
+        return dict(self._search.strategy(up_to_symmetry))
 
-    def defence(self) -> Defence:
+    def defence(self, *, up_to_symmetry: bool = False) -> Defence:
         """How the defender holds the attacker off, written out; only when `wins` is False.
 
         For every position the defender can meet while the attacker tries *every* move (not
@@ -219,6 +286,10 @@ class WinProof:
         each attacker move on a pair with its partner and the attacker never completes a line
         (Hales and Jewett); :func:`tictac.verify.verify_draw` checks all of it. Raises
         ValueError when the attacker wins.
+
+        With `up_to_symmetry`, each position is written out once for all its mirror images and
+        rotations, as the image whose text comes first in alphabetical order (a quarter or an
+        eighth of the size); check it with ``verify_draw(..., up_to_symmetry=True)``.
 
         >>> defence = prove_win(State.parse("XX./.O./..."), "X").defence()
         >>> defence.replies  # O blocks
@@ -233,7 +304,7 @@ class WinProof:
             )
         if self.state.is_terminal:
             return Defence({}, {})  # the game is over, and the attacker has not won
-        return self._search.defence()
+        return self._search.defence(up_to_symmetry)
 
 
 class _Search:
@@ -243,7 +314,10 @@ class _Search:
     :mod:`tictac.solver`; `attacking` says whether the player to move is the attacker.
     """
 
-    def __init__(self, state: State, attacker: Mark, count: Meter) -> None:
+    def __init__(
+        self, state: State, attacker: Mark, count: Meter, epsilon: Epsilon = BALANCED
+    ) -> None:
+        self.epsilon = Epsilon(*epsilon)
         rows, cols, k = state.rows, state.cols, state.k
         self.n = n = rows * cols
         self.k = k
@@ -261,7 +335,8 @@ class _Search:
             1 << i: tuple(line for line in self.lines if line >> i & 1) for i in range(n)
         }
         where = []
-        for perm in symmetry_permutations(rows, cols):  # new cell i holds old cell perm[i]
+        self.perms = symmetry_permutations(rows, cols)
+        for perm in self.perms:  # new cell i holds old cell perm[i]
             moved = [0] * n
             for new, old in enumerate(perm):
                 moved[old] = new
@@ -278,9 +353,9 @@ class _Search:
         self.first: dict[int, tuple[int, int]] = {}
         self.vcf_left = 0  # what the threat-sequence search now running may still look at
         self.vcf_failed: set[int] = set()  # the positions where it has found nothing
-        # the attacker's lines' empty cells -> True when the defender has a pairing, else the
-        # effort that failed to find one (see paired)
-        self.pairings: dict[tuple[int, ...], bool | int] = {}
+        # the attacker's lines' empty cells -> the defender's pairs (bit masks) when there is a
+        # pairing, else the effort that failed to find one (see shared_pairs)
+        self.pairings: dict[tuple[int, ...], list[int] | int] = {}
         x = sum(1 << i for i, cell in enumerate(state.cells) if cell == "X")
         o = sum(1 << i for i, cell in enumerate(state.cells) if cell == "O")
         self.x_to_move = state.turn == "X"
@@ -364,12 +439,16 @@ class _Search:
             zone = self.threat_then_double(defender, attacker, empty, partners)
         if zone != -1:
             zone |= counters
+            if not zone & empty:
+                return 0  # every move loses already: no need to look for a threat sequence
         sequence = self.vcf(attacker, defender, empty, 0)
         if sequence:
-            zone &= self.breakers(sequence, attacker, defender, empty)
+            zone &= self.breakers(sequence, attacker, defender, empty, zone)
         return zone
 
-    def breakers(self, sequence: list[int], attacker: int, defender: int, empty: int) -> int:
+    def breakers(
+        self, sequence: list[int], attacker: int, defender: int, empty: int, among: int = -1
+    ) -> int:
         """The defender's moves (a bit mask) after which the attacker's threat `sequence`
         (from :meth:`vcf`, the defender having no threat) no longer wins.
 
@@ -394,7 +473,7 @@ class _Search:
                 if rest.bit_count() <= 2:
                     touched |= rest
         spared = 0
-        touched &= empty
+        touched &= empty & among
         while touched:
             bit = touched & -touched
             touched ^= bit
@@ -489,10 +568,17 @@ class _Search:
         """
         self.vcf_left = VCF_EFFORT
         self.vcf_failed = set()
-        return self.threat_sequence(attacker, defender, empty, threats)
+        open_lines = [line for line in self.lines if not line & defender]
+        return self.threat_sequence(attacker, defender, empty, threats, open_lines)
 
-    def threat_sequence(self, attacker: int, defender: int, empty: int, threats: int) -> list[int]:
-        """One step of :meth:`vcf` (its search, depth first, remembering failures)."""
+    def threat_sequence(
+        self, attacker: int, defender: int, empty: int, threats: int, open_lines: list[int]
+    ) -> list[int]:
+        """One step of :meth:`vcf` (its search, depth first, remembering failures).
+
+        `open_lines`: the lines with no mark of the defender's (the only ones that can make
+        threats), narrowed as the defender's blocks fill cells.
+        """
         key = attacker << self.n | defender
         if key in self.vcf_failed or self.vcf_left <= 0:
             return []
@@ -501,17 +587,23 @@ class _Search:
             if threats & (threats - 1):
                 return []  # two of the defender's threats: no time for ours
             candidates = threats  # we must block, and the block must threaten
+            partners = {threats: self.made_threats(threats, defender, empty)}
         else:
+            # Each open line missing two cells: a mark on one threatens the other.
             candidates = 0
-            for line in self.lines:
-                if not line & defender:
-                    free = line & empty
-                    if free.bit_count() == 2:
-                        candidates |= free
+            partners = {}
+            for line in open_lines:
+                free = line & empty
+                if free.bit_count() == 2:
+                    candidates |= free
+                    one = free & -free
+                    other = free ^ one
+                    partners[one] = partners.get(one, 0) | other
+                    partners[other] = partners.get(other, 0) | one
         while candidates:
             move = candidates & -candidates
             candidates ^= move
-            made = self.made_threats(move, defender, empty)
+            made = partners[move]  # the threats this move makes
             if not made:
                 continue
             if made & (made - 1):
@@ -519,7 +611,8 @@ class _Search:
             after = empty ^ move ^ made
             mine = attacker | move
             theirs = self.made_threats(made, mine, after | made)  # after the block
-            rest = self.threat_sequence(mine, defender | made, after, theirs)
+            still_open = [line for line in open_lines if not line & made]
+            rest = self.threat_sequence(mine, defender | made, after, theirs, still_open)
             if rest:
                 return [move, *rest]
         self.vcf_failed.add(key)
@@ -570,16 +663,21 @@ class _Search:
         :meth:`pairs`; `effort` as for :func:`~tictac.solver._shared_pairs`.)"""
         if _pairs_exist(needs):
             return True
+        return self.shared_pairs(needs, effort) is not None
+
+    def shared_pairs(self, needs: list[int], effort: int = PAIRING_EFFORT) -> list[int] | None:
+        """:func:`~tictac.solver._shared_pairs`, its answers remembered: the pairs found,
+        or None (a failed search is not tried again with the same effort or less)."""
         key = tuple(needs)
         known = self.pairings.get(key)
-        if known is True:
-            return True
+        if isinstance(known, list):
+            return known
         if known is not None and known >= effort:
-            return False  # a search as long as this one has failed already
-        found = _shared_pairs(needs, effort) is not None
+            return None  # a search as long as this one has failed already
+        found = _shared_pairs(needs, effort)
         if len(self.pairings) >= MAX_PAIRINGS:
             self.pairings.clear()
-        self.pairings[key] = True if found else effort
+        self.pairings[key] = effort if found is None else found
         return found
 
     def needs(self, defender: int, empty: int, reach: int) -> list[int]:
@@ -718,7 +816,7 @@ class _Search:
                 table[key] = (phi, delta) if attacking else (delta, phi)
                 return
             child_phi_limit = min(INFINITY, delta_limit - delta + best_phi)
-            child_delta_limit = min(phi_limit, int(delta_2 * (1 + EPSILON)) + 1)
+            child_delta_limit = min(phi_limit, int(delta_2 * (1 + self.epsilon[not attacking])) + 1)
             self.mid(
                 opp,
                 me | best[1],
@@ -732,12 +830,15 @@ class _Search:
 
     # -- writing the win out ---------------------------------------------------------------
 
-    def strategy(self) -> Iterator[tuple[str, int]]:
-        """(board text, cell) for every attacker position on the way to the win."""
+    def strategy(self, up_to_symmetry: bool = False) -> Iterator[tuple[str, int]]:
+        """(board text, cell) for every attacker position on the way to the win; with
+        `up_to_symmetry`, for one mirror image of each (see :meth:`canonical`)."""
         seen: set[int] = set()
         pending = [self.root]
         while pending:
             me, opp, attacking = pending.pop()
+            if up_to_symmetry and attacking:
+                _, me, opp = self.canonical(me, opp, attacking)
             if self.full == me | opp:
                 raise AssertionError("the strategy let the game end in a draw")
             position = me << self.n | opp
@@ -817,9 +918,25 @@ class _Search:
 
     # -- writing the defence out -----------------------------------------------------------
 
-    def defence(self) -> Defence:
+    def canonical(self, me: int, opp: int, attacking: bool) -> tuple[str, int, int]:
+        """The mirror image of the position whose text comes first in alphabetical order:
+        its text and its bitboards (as `me`, `opp`)."""
+        text = self.text(me, opp, attacking)
+        first, turn = text, None
+        for perm in self.perms[1:]:
+            image = "".join([text[old] for old in perm])
+            if image < first:
+                first, turn = image, perm
+        if turn is None:
+            return text, me, opp
+        me = sum(1 << new for new, old in enumerate(turn) if me >> old & 1)
+        opp = sum(1 << new for new, old in enumerate(turn) if opp >> old & 1)
+        return first, me, opp
+
+    def defence(self, up_to_symmetry: bool = False) -> Defence:
         """The defender's replies and certificates for every position the defender can meet
-        on the way, whatever the attacker plays (see :meth:`WinProof.defence`).
+        on the way, whatever the attacker plays (see :meth:`WinProof.defence`); with
+        `up_to_symmetry`, for one mirror image of each (see :meth:`canonical`).
 
         Every attacker move is followed, also those the search left out: a dead cell (on no
         line anyone can still complete), a move that ignores a forced block (the defender then
@@ -832,10 +949,13 @@ class _Search:
         pending = [self.root]
         while pending:
             position = pending.pop()
+            me, opp, attacking = position
+            if up_to_symmetry:
+                text, me, opp = self.canonical(me, opp, attacking)
+                position = (me, opp, attacking)
             if position in seen:
                 continue
             seen.add(position)
-            me, opp, attacking = position
             if any(opp & line == line for line in self.lines):
                 if not attacking:
                     raise AssertionError("the defence let the attacker complete a line")
@@ -843,7 +963,8 @@ class _Search:
             empty = self.full ^ (me | opp)
             if not empty:
                 continue  # a draw
-            text = self.text(me, opp, attacking)
+            if not up_to_symmetry:
+                text = self.text(me, opp, attacking)
             if not attacking:
                 win = self.completing_move(me, opp)
                 if win:
@@ -880,7 +1001,7 @@ class _Search:
             matched = match_lines(cells, range(self.n))
             assert matched is not None, "_pairs_exist and match_lines disagree"
             return tuple(sorted(set(matched.values())))
-        found = _shared_pairs(needs)
+        found = self.shared_pairs(needs)
         if found is None:
             return None
         return tuple(
@@ -893,6 +1014,17 @@ class _Search:
         if self.prove(me, opp, False):
             raise AssertionError("the defence reached a position the attacker wins")
         keys, mine, _ = self.images(me, opp, False)
+        empty = self.full ^ (me | opp)
+        for bit in self.order:  # a reply the search has proven already: no reading needed
+            if empty & bit:
+                known = self.table.get(min(map(or_, keys, mine[bit])))
+                if known is not None and known[1] == 0:
+                    return bit
+        # A reply after which a pairing holds (the test's answers are remembered, mostly),
+        # unless the attacker is about to complete a line (then only the block is a reply).
+        for bit in self.order if not self.completing_move(opp, me) else ():
+            if empty & bit and self.start(me, opp, bit, False, 2)[1] == 0:
+                return bit
         moves = self.examine(me, opp, False)
         moves = (
             moves if isinstance(moves, list) else [bit for bit in self.order if bit & ~me & ~opp]

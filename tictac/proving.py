@@ -57,10 +57,13 @@ from tictac.solver import clear_caches, solve
 from tictac.state import EMPTY, Line, Mark, State, other, symmetry_permutations, winning_lines
 
 __all__ = [
+    "FRONTIER_FILE",
     "IDEAS",
+    "FrontierProof",
     "Proof",
     "SolverProof",
     "dead_cells",
+    "frontier_proofs",
     "live_lines",
     "moves_left",
     "proof_search",
@@ -320,6 +323,46 @@ def stored_proofs() -> tuple[SolverProof, ...]:
     0
     """
     return tuple(SolverProof(**record) for record in json.loads(_data(PROOFS_FILE))["proofs"])
+
+
+class FrontierProof(NamedTuple):
+    """A board the literature has settled, proved by :func:`tictac.pns.prove_win` from the
+    empty board and its proof checked by :mod:`tictac.verify` (``bench/frontier.py``).
+
+    `value` is +1 (X wins) or 0 (a draw); `literature` and `source` say what the literature
+    reports and who; `setting` names the prover's epsilon that settled it (``"win"`` for
+    :data:`~tictac.pns.EXPECT_WIN`, ``"draw"`` for :data:`~tictac.pns.EXPECT_DRAW`);
+    `searched` and `stored` count the positions the prover expanded and kept; `checked` the
+    positions of the written-out strategy or defence that the checker went through. The
+    counts do not depend on the machine.
+    """
+
+    rows: int
+    cols: int
+    k: int
+    value: int
+    literature: str
+    source: str
+    setting: str
+    searched: int
+    stored: int
+    checked: int
+
+
+FRONTIER_FILE = "frontier.json"
+"""The file in ``tictac/data`` where ``bench/frontier.py --write`` keeps the frontier proofs."""
+
+
+def frontier_proofs() -> tuple[FrontierProof, ...]:
+    """The frontier boards as ``bench/frontier.py`` last settled them (too long for a
+    lesson: up to minutes each), in the order of its table.
+
+    >>> frontier = {(p.rows, p.cols, p.k): p for p in frontier_proofs()}
+    >>> frontier[9, 4, 4].value, frontier[9, 4, 4].literature
+    (1, 'X wins')
+    """
+    records = json.loads(_data(FRONTIER_FILE))["boards"]
+    return tuple(FrontierProof(**record) for record in records)
 
 
 def _data(name: str) -> str:

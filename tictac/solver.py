@@ -455,12 +455,12 @@ def _shared_pairs(needs: Sequence[int], effort: int | None = PAIRING_EFFORT) -> 
         groups = [*apart, (cells, members)]
     steps = 0
 
-    def pair_up(unpaired: list[int], used: int) -> list[int] | None:
+    def pair_up(unpaired: list[int]) -> list[int] | None:
+        # Each set in `unpaired` holds only its cells not yet in a pair.
         nonlocal steps
         if not unpaired:
             return []
-        fewest = min(unpaired, key=lambda need: (need & ~used).bit_count())
-        free = fewest & ~used
+        free = min(unpaired, key=int.bit_count)
         cells = []
         while free:
             bit = free & -free
@@ -472,8 +472,8 @@ def _shared_pairs(needs: Sequence[int], effort: int | None = PAIRING_EFFORT) -> 
             steps += 1
             if effort is not None and steps > effort:
                 raise _GiveUp
-            rest = [need for need in unpaired if need & pair != pair]
-            found = pair_up(rest, used | pair)
+            rest = [need & ~pair for need in unpaired if need & pair != pair]
+            found = pair_up(rest)
             if found is not None:
                 found.append(pair)
                 return found
@@ -482,7 +482,7 @@ def _shared_pairs(needs: Sequence[int], effort: int | None = PAIRING_EFFORT) -> 
     chosen: list[int] = []
     try:
         for _, members in groups:
-            found = pair_up(members, 0)
+            found = pair_up(members)
             if found is None:
                 return None
             chosen += found

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from tictac.state import EMPTY, Mark, State, other, winning_lines
+from tictac.state import EMPTY, Mark, State, other, symmetry_permutations, winning_lines
 
 __all__ = ["Verdict", "verify_draw", "verify_win"]
 
@@ -39,22 +39,34 @@ class Verdict(NamedTuple):
     problem: str
 
 
-def verify_win(state: State, strategy: dict[str, int], attacker: Mark | None = None) -> Verdict:
+def verify_win(
+    state: State,
+    strategy: dict[str, int],
+    attacker: Mark | None = None,
+    *,
+    up_to_symmetry: bool = False,
+) -> Verdict:
     """Does following `strategy` win for `attacker` (the player to move, unless named) from
     `state`, whatever the other player does?
 
     `strategy` maps a board, written as its cells row by row (``"XX.OO...."``), to the cell
     the attacker plays there. Every reply of the defender is tried; each position is checked
-    once, however many move orders reach it.
+    once, however many move orders reach it. With `up_to_symmetry`, the strategy names each
+    of the attacker's positions by one image (see :func:`verify_draw`), and the check turns
+    each position where the attacker moves into that image and goes on from it.
 
     >>> verify_win(State.parse("X../.O./..."), {})
     Verdict(ok=False, positions=0, problem='no move given for X at X../.O./...')
     """
     attacker = attacker or state.turn
+    lines = winning_lines(state.rows, state.cols, state.k)
+    symmetries = _symmetries(state, lines) if up_to_symmetry else ()
     checked: set[str] = set()
     pending = [state]
     while pending:
         position = pending.pop()
+        if symmetries and position.turn == attacker and position.winner is None:
+            position = _first_image(position, symmetries)
         if position.winner is not None:
             if position.winner != attacker:
                 return Verdict(False, len(checked), f"{position.winner} wins at {position.text}")
@@ -93,9 +105,18 @@ def verify_draw(
     replies: Mapping[str, int],
     certificates: Mapping[str, Sequence[Sequence[int]]],
     attacker: Mark | None = None,
+    *,
+    up_to_symmetry: bool = False,
 ) -> Verdict:
     """Does the defence keep `attacker` (the player to move, unless named) from ever completing
     a line from `state`, whatever the attacker plays?
+
+    With `up_to_symmetry`, the defence names each position by one of its mirror images and
+    rotations, the one whose text comes first in alphabetical order (as
+    ``WinProof.defence(up_to_symmetry=True)`` writes it): the check turns each position it
+    meets into that image before it looks it up, and goes on from the image. It first checks
+    that each symmetry of the board maps the winning lines onto winning lines, so that an
+    image is as good as the position.
 
     `replies` maps a board (its cells row by row, as for :func:`verify_win`) where the defender
     is to move to the defender's cell. `certificates` maps a board to pairs of cells; there the
@@ -130,10 +151,13 @@ def verify_draw(
     attacker = attacker or state.turn
     defender = other(attacker)
     lines = winning_lines(state.rows, state.cols, state.k)
+    symmetries = _symmetries(state, lines) if up_to_symmetry else ()
     checked: set[str] = set()
     pending = [state]
     while pending:
         position = pending.pop()
+        if symmetries:
+            position = _first_image(position, symmetries)
         if position.winner == attacker:  # (only at the start: see below)
             return Verdict(False, 0, f"{attacker} has already won at {position.text}")
         if position.winner is not None:
@@ -165,6 +189,27 @@ def verify_draw(
             return Verdict(False, len(checked), f"{move} is not a legal move at {position.text}")
         pending.append(position.play(move))
     return Verdict(True, len(checked), "")
+
+
+def _symmetries(state: State, lines: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """The board's symmetries (cell ``i`` of the image holds cell ``perm[i]``), each checked
+    to map the set of winning lines onto itself."""
+    symmetries = symmetry_permutations(state.rows, state.cols)
+    line_sets = {frozenset(line) for line in lines}
+    for perm in symmetries:
+        if {frozenset(perm[cell] for cell in line) for line in lines} != line_sets:
+            raise AssertionError(f"the symmetry {perm} does not map lines onto lines")
+    return symmetries
+
+
+def _first_image(position: State, symmetries: Sequence[Sequence[int]]) -> State:
+    """The image of `position`, under one of `symmetries`, whose cells come first in
+    alphabetical order."""
+    cells = position.cells
+    first = min("".join([cells[old] for old in perm]) for perm in symmetries)
+    if first == "".join(cells):
+        return position
+    return State.from_cells(first, position.rows, position.cols, position.k)
 
 
 def _pairing_problem(
