@@ -252,6 +252,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("*Searching for Solutions in Games and Artificial Intelligence*, 1994)", "Allis"),
         Cited("University of Tokyo, 2002)", "Nagai"),
         Cited("(reported by Charatsidis, 2017,", "Charatsidis"),
+        Cited("Pawlewicz and Lew (*Computers and Games*, 2006)", "Pawlewicz and Lew"),
+        Cited("(J. Uiterwijk, *ICGA Journal*, 2018)", "Uiterwijk"),
     ),
     #
     "10-matchboxes": (

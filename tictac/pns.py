@@ -62,7 +62,9 @@ move's first numbers kept, 151 (0.1 s). The written-out strategy then has 71,086
 and :func:`~tictac.verify.verify_win` checks it in about 2 s. 9x4 with 4 in a row (a
 first-player win, V. Charatsidis 2017), out of reach before these last three ideas, is now
 proved in about 9 minutes (1,280,291 positions, about 1 GiB), and its strategy of 1,756,728
-positions is verified in about 70 s (``bench/frontier.py``).
+positions is verified in about 70 s; with :data:`EXPECT_WIN`, in about 4 minutes (711,054
+positions), and 10x4 (also Charatsidis's) in about 11 (1,564,046 positions, about 2.4 GiB)
+(``bench/frontier.py``).
 
 Proving that the attacker can *not* win (a disproof) leans on the pairings: the defender's
 pairs may be shared by several lines (Hales and Jewett's strategy in full, found by a small
