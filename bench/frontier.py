@@ -186,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         names = ["win", "draw"] if args.epsilon == "race" else [args.epsilon]
         tasks = [partial(settle, setting=name) for name in names]
     how = "solver.prove" if args.solver else f"prove_win, epsilon {args.epsilon}"
+    if args.check:
+        how += " (a stored board: its stored setting alone)"
     print(f"Python {sys.version.split()[0]}, {how}, limit {args.limit:g} s per board")
     print(
         f"{'board':>9} {'literature':>24} {'result':>7} {'setting':>8} {'prove s':>8} "
