@@ -82,7 +82,10 @@ many of the attacker's lines they leave, or by Erdős–Selfridge's potential (5
 7,559 instead of 7,043); a history of the replies that held (7x4 151,304 instead of 133,036);
 testing for a pairing right after each attacker move (the same positions, slower); the
 Erdős–Selfridge criterion as a draw test (it never held where the pairing test failed, on
-6x4); and, for wins on 9x4, an attacker's epsilon of 0.1 or 1 rather than 0.25 (both slower).
+6x4); for wins on 9x4, an attacker's epsilon of 0.1 or 1 rather than 0.25 (both slower); and
+on 10x4 with :data:`EXPECT_WIN` (1,564,046 positions), a quick pairing effort of 5 instead of
+20 (1,681,101 positions, no faster) or a threat-sequence effort of 60 instead of 200
+(1,629,139, no faster).
 
 When the attacker wins, :meth:`WinProof.strategy` writes the win out: for every position the
 attacker can meet (every defender reply, not just the good ones), the move to play, as a
