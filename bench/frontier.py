@@ -13,8 +13,9 @@ depends on the answer: :data:`~tictac.pns.EXPECT_WIN` finds wins quickly and dra
 both at once, one process on each of the machine's two cores, and the first to finish
 (its proof *and* its check) settles the board; the other is stopped. Either would give the
 same answer, only later. ``--epsilon win`` (or ``draw``, ``balanced``) runs one setting alone.
-The peak memory printed is the finishing process's; the stopped one's is not measured, and
-the two together can take up to twice as much.
+Two memory columns are printed: the finishing process's own peak, and the most that all the
+racing processes held at once (sampled five times a second while they run), which is what
+the machine must have.
 
 ``--write`` stores what was settled (the counts, not the times) in
 ``tictac/data/frontier.json``, which Lesson 9 shows (:func:`tictac.proving.frontier_proofs`);
@@ -35,8 +36,8 @@ answers one question from the empty board: can X, who moves first, force a win?
 The limit covers both steps, the proof and its check.
 
 For each board it prints the value the literature gives and where it is from, the result, the
-setting that finished first, the seconds the proof and the check took, the process's peak
-memory (MiB), the positions the prover expanded and stored, and the positions of the
+setting that finished first, the seconds the proof and the check took, the finishing
+process's peak memory and the most all racing processes held at once (MiB), the positions the prover expanded and stored, and the positions of the
 written-out strategy or defence that the checker went through (a defence is written out and
 checked for one mirror image of each position: ``up_to_symmetry``; a strategy in full, since
 there halving the positions saved no time). The exit status is 1 if any board is not
@@ -191,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Python {sys.version.split()[0]}, {how}, limit {args.limit:g} s per board")
     print(
         f"{'board':>9} {'literature':>24} {'result':>7} {'setting':>8} {'prove s':>8} "
-        f"{'check s':>8} {'peak MiB':>9} {'searched':>11} {'stored':>11} {'checked':>11}  check"
+        f"{'check s':>8} {'peak MiB':>9} {'race MiB':>9} {'searched':>11} {'stored':>11} "
+        f"{'checked':>11}  check"
     )
     failures = 0
     for board in boards:
@@ -203,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             names_here = [stored[board].setting]
             tasks_here = [partial(settle, setting=stored[board].setting)]
         try:
-            index, row = first_to_finish(*board, tasks=tasks_here, limit=args.limit)
+            index, row, together = first_to_finish(*board, tasks=tasks_here, limit=args.limit)
         except TimeoutError:
             print(f"not finished in {args.limit:g} s", flush=True)
             failures += 1
@@ -234,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             settled.append(proof)
         print(
             f"{result:>7} {names_here[index]:>8} {row.prove_seconds:>8.1f} "
-            f"{row.check_seconds:>8.1f} {row.peak_mib:>9.0f} {row.searched:>11,} "
+            f"{row.check_seconds:>8.1f} {row.peak_mib:>9.0f} {together:>9.0f} {row.searched:>11,} "
             f"{row.stored:>11,} {row.checked:>11,}"
             f"  {check}",
             flush=True,

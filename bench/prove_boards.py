@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from tictac.proving import PROOFS_FILE, SolverProof, solver_proof, stored_proofs
 
@@ -80,7 +80,28 @@ def in_fresh_process(
     With a `limit` in seconds, a task still running after that long is stopped (its process
     is killed) and :class:`TimeoutError` is raised.
     """
-    return first_to_finish(rows, cols, k, tasks=[task], limit=limit)[1]
+    return first_to_finish(rows, cols, k, tasks=[task], limit=limit).result
+
+
+class Finished(NamedTuple, Generic[_T]):
+    """The winner of :func:`first_to_finish`: which task it was (its index), what it returned,
+    and the most memory the racing processes held at once (MiB, sampled; NaN where the system
+    does not show it)."""
+
+    task: int
+    result: _T
+    together_mib: float
+
+
+def resident_mib(pid: int) -> float:
+    """What process `pid` holds in memory now (its resident size, MiB), from /proc (Linux);
+    NaN where that cannot be read."""
+    try:
+        with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+    return pages * resource.getpagesize() / 2**20
 
 
 def first_to_finish(
@@ -90,13 +111,14 @@ def first_to_finish(
     *,
     tasks: Sequence[Callable[[int, int, int], _T]],
     limit: float | None = None,
-) -> tuple[int, _T]:
+) -> Finished[_T]:
     """Run each of `tasks` on the board at once, each in a new (spawned) process of its own,
-    and return ``(index, result)`` of the first to finish; the others are stopped then.
+    and return the first to finish (see :class:`Finished`); the others are stopped then.
 
     A task that raises drops out of the race; when all have raised, the first task's error is
     raised here. With a `limit` in seconds, :class:`TimeoutError` is raised when none has
-    finished by then (every process is killed).
+    finished by then (every process is killed). While they run, the memory of all of them
+    together is sampled five times a second.
     """
     context = multiprocessing.get_context("spawn")
     running = []
@@ -107,17 +129,21 @@ def first_to_finish(
         running.append((receive, process))
     deadline = None if limit is None else time.monotonic() + limit
     errors: dict[int, BaseException] = {}
+    together = float("nan")  # until a reading comes in
     try:
         while len(errors) < len(tasks):
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready = wait([r for i, (r, _) in enumerate(running) if i not in errors], left)
-            if not ready:
+            readings = [resident_mib(p.pid) for _, p in running if p.pid and p.is_alive()]
+            known = [mib for mib in readings if mib == mib]  # NaN: could not be read
+            if known:
+                together = sum(known) if together != together else max(together, sum(known))
+            if deadline is not None and time.monotonic() >= deadline:
                 raise TimeoutError(f"{(rows, cols, k)} not finished in {limit:g} s")
+            ready = wait([r for i, (r, _) in enumerate(running) if i not in errors], 0.2)
             for index, (receive, _) in enumerate(running):
                 if receive in ready:
                     finished, result = receive.recv()
                     if finished:
-                        return index, result
+                        return Finished(index, result, together)
                     errors[index] = result
         raise errors[0]
     finally:

@@ -12,10 +12,11 @@ import random
 
 import pytest
 
-from tictac import State, reachable_states, solve
+from tictac import State, pns, reachable_states, solve
 from tictac.budget import BudgetExceeded, meter
 from tictac.players import completing_moves
 from tictac.pns import BALANCED, EXPECT_DRAW, EXPECT_WIN, Epsilon, _Search, prove_win
+from tictac.solver import _shared_pairs
 from tictac.verify import verify_win
 
 SMALL_BOARDS = [(3, 3, 3), (3, 4, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4), (3, 6, 3)]
@@ -75,7 +76,7 @@ def test_the_settings_change_the_work_as_their_docstrings_say() -> None:
     balanced = prove_win(five, budget=None)
     draw = prove_win(five, budget=None, epsilon=EXPECT_DRAW)
     assert not balanced.wins and not draw.wins
-    assert (balanced.positions, draw.positions) == (7_043, 1_757)
+    assert (balanced.positions, draw.positions) == (7_057, 1_757)
 
 
 @pytest.mark.parametrize(
@@ -159,8 +160,8 @@ def test_every_reply_the_prover_leaves_out_loses(board: tuple[int, int, int]) ->
         if zone == -1:
             continue
         narrowed += 1
-        partners, _ = search.two_cell_lines(me, opp, search.full ^ (me | opp))
-        deeper += search.double_threat_zone(partners) == -1
+        twos, _ = search.two_cell_lines(me, opp, search.full ^ (me | opp))
+        deeper += search.double_threat_zone(search.partners(twos)) == -1
         for move in state.legal_moves():
             if not zone >> move & 1:
                 assert solve(state.play(move), budget=None) == 1, (state, move)
@@ -187,6 +188,51 @@ def test_every_threat_sequence_found_wins(board: tuple[int, int, int]) -> None:
             longer += len(sequence) > 1
             assert solve(state, budget=None) == (1 if state.turn == "X" else -1), state
     assert found >= 10 and longer >= 3, (found, longer)
+
+
+def defender_threats(search: _Search, attacker: int, defender: int) -> int:
+    """The cells that would complete a line of the defender's (a bit mask)."""
+    threats = 0
+    for line in search.lines:
+        need = line & ~defender
+        if not line & attacker and need.bit_count() == 1:
+            threats |= need
+    return threats
+
+
+@pytest.mark.parametrize(("board", "setting"), [((6, 5, 4), EXPECT_WIN), ((5, 5, 4), EXPECT_DRAW)])
+def test_what_a_proof_remembers_as_hopeless_is_hopeless(
+    board: tuple[int, int, int], setting: Epsilon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The threat-sequence search and the pairing search remember where they found nothing,
+    for every later search, but only where they went to the end. With tiny efforts, so that
+    many searches are cut short, every position remembered as having no threat sequence has
+    none (a search with no limit finds none), and every set of lines remembered as having
+    no pairs has none (the pairing search with no limit); every pairing remembered is one."""
+    monkeypatch.setattr(pns, "VCF_EFFORT", 3)
+    monkeypatch.setattr(pns, "QUICK_PAIRING_EFFORT", 2)
+    state = State.new(*board)
+    search = _Search(state, "X", meter(None, state, "test"), setting)
+    search.prove(*search.root)
+    monkeypatch.setattr(pns, "VCF_EFFORT", 10**9)
+    fresh = _Search(state, "X", meter(None, state, "test"))
+    for key in search.no_vcf:
+        attacker, defender = key >> search.n, key & search.full
+        empty = search.full ^ (attacker | defender)
+        threats = defender_threats(search, attacker, defender)
+        assert not fresh.vcf(attacker, defender, empty, threats), (bin(attacker), bin(defender))
+    hopeless = paired = 0
+    for key, known in search.pairings.items():
+        which, covered = key >> search.n, key & search.full
+        needs = [line & covered for i, line in enumerate(search.lines) if which >> i & 1]
+        if isinstance(known, list):
+            paired += 1
+            assert all(any(need & pair == pair for pair in known) for need in needs), needs
+            assert sum(known).bit_count() == 2 * len(known), known
+        elif known == pns.INFINITY:
+            hopeless += 1
+            assert _shared_pairs(needs, effort=None) is None, needs
+    assert len(search.no_vcf) > 50 and hopeless > 50, (len(search.no_vcf), hopeless, paired)
 
 
 @pytest.mark.parametrize("board", [(4, 4, 3), (5, 6, 4), (3, 5, 3)])

@@ -115,7 +115,7 @@ from typing import NamedTuple
 
 from tictac.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
 from tictac.pairing import match_lines
-from tictac.solver import PAIRING_EFFORT, _pairs_exist, _read_lines, _shared_pairs
+from tictac.solver import PAIRING_EFFORT, _pairing_search, _pairs_exist, _read_lines
 from tictac.state import EMPTY, Mark, State, symmetry_permutations, winning_lines
 
 __all__ = [
@@ -153,14 +153,15 @@ BALANCED = Epsilon(attacker=0.25, defender=0.25)
 
 EXPECT_WIN = Epsilon(attacker=0.25, defender=1000.0)
 """Quicker when the attacker wins: the attacker looks around for the cheapest win, while a
-defender's reply is followed until it is beaten. 9x4 with four in a row (an X win): 711,054
-positions instead of 1,280,291."""
+defender's reply is followed until it is beaten. 9x4 with four in a row (an X win), measured
+when it was brought in: 711,054 positions instead of 1,280,291."""
 
 EXPECT_DRAW = Epsilon(attacker=1000.0, defender=1000.0)
 """Quicker when the attacker cannot win: once the defender has a reply in hand it is followed
 to the end, and so is each attacker move it must answer. Positions searched to disprove X's
-win on the empty board, :data:`BALANCED` then this: 5x5 with four in a row 7,043 -> 1,757;
-7x4 133,036 -> 17,737; 8x4 out of reach in 600 s -> 511,167."""
+win on the empty board, :data:`BALANCED` then this: 5x5 with four in a row 7,057 -> 1,757
+(a test keeps these two); measured when it was brought in, 7x4 133,036 -> 17,737, and 8x4
+out of reach in 600 s -> 511,167."""
 
 VCF_EFFORT = 200
 """The most positions one threat-sequence search (:meth:`_Search.vcf`) looks at."""
@@ -171,8 +172,12 @@ QUICK_PAIRING_EFFORT = 20
 failing searches use up all they are given."""
 
 MAX_PAIRINGS = 2_000_000
-"""How many answers of the shared-pairs test a search remembers before it starts afresh (a few
-hundred MiB at most; 200,000 was cleared every minute proving 8x4 with four in a row)."""
+"""How many answers of the shared-pairs test a search remembers before it starts afresh (about
+300 MiB at most; 200,000 was cleared every minute proving 8x4 with four in a row)."""
+
+MAX_NO_VCF = 4_000_000
+"""How many positions without a threat sequence a search remembers before it starts afresh
+(about 300 MiB at most)."""
 
 _Images = dict[int, tuple[int, ...]]
 
@@ -328,6 +333,7 @@ class _Search:
         self.k = k
         self.full = (1 << n) - 1
         self.lines = tuple(sum(1 << i for i in line) for line in winning_lines(rows, cols, k))
+        self.numbered_lines = tuple((line, 1 << i) for i, line in enumerate(self.lines))
         self.count = count
 
         def rank(i: int) -> tuple[int, float, int]:
@@ -353,14 +359,17 @@ class _Search:
         self.table: dict[int, tuple[int, int]] = {}
         # What the search has worked out and would otherwise work out again on each visit:
         # the moves worth trying (a bit mask) of each position searched, as it stands, and
-        # the first numbers of the attacker's moves' positions (by their symmetric keys).
+        # the first proof numbers of the attacker's moves' positions (by their symmetric keys;
+        # see attacker_move_numbers).
         self.moves: dict[int, int] = {}
-        self.first: dict[int, tuple[int, int]] = {}
+        self.first: dict[int, int] = {}
         self.vcf_left = 0  # what the threat-sequence search now running may still look at
-        self.vcf_failed: set[int] = set()  # the positions where it has found nothing
+        self.vcf_cut = False  # has it run out of effort?
+        # the positions from which there is no threat sequence (searched to the end)
+        self.no_vcf: set[int] = set()
         # the attacker's lines' empty cells -> the defender's pairs (bit masks) when there is a
         # pairing, else the effort that failed to find one (see shared_pairs)
-        self.pairings: dict[tuple[int, ...], list[int] | int] = {}
+        self.pairings: dict[int, list[int] | int] = {}
         x = sum(1 << i for i, cell in enumerate(state.cells) if cell == "X")
         o = sum(1 << i for i, cell in enumerate(state.cells) if cell == "O")
         self.x_to_move = state.turn == "X"
@@ -438,15 +447,16 @@ class _Search:
         defender no threat, and then a double threat, the defender must also stop that whole
         sequence (see :meth:`threat_then_double`).
         """
-        partners, counters = self.two_cell_lines(defender, attacker, empty)
+        twos, counters = self.two_cell_lines(defender, attacker, empty)
+        partners = self.partners(twos)
         zone = self.double_threat_zone(partners)
         if zone == -1:
-            zone = self.threat_then_double(defender, attacker, empty, partners)
+            zone = self.threat_then_double(defender, attacker, empty, twos, partners)
         if zone != -1:
             zone |= counters
             if not zone & empty:
                 return 0  # every move loses already: no need to look for a threat sequence
-        sequence = self.vcf(attacker, defender, empty, 0)
+        sequence = self.vcf(attacker, defender, empty, 0, twos)
         if sequence:
             zone &= self.breakers(sequence, attacker, defender, empty, zone)
         return zone
@@ -496,12 +506,10 @@ class _Search:
                     made |= need
         return made
 
-    def two_cell_lines(
-        self, defender: int, attacker: int, empty: int
-    ) -> tuple[dict[int, int], int]:
-        """The attacker's lines that miss two cells, as ``{cell: the other cells}``, and the
-        cells where the defender would make a threat (a bit mask)."""
-        partners: dict[int, int] = {}
+    def two_cell_lines(self, defender: int, attacker: int, empty: int) -> tuple[list[int], int]:
+        """The empty cells (bit masks) of each of the attacker's lines that misses two cells,
+        and the cells where the defender would make a threat (a bit mask)."""
+        twos = []
         counters = 0
         for line in self.lines:
             free = line & empty
@@ -510,11 +518,20 @@ class _Search:
             if not line & attacker:
                 counters |= free
             if not line & defender:
-                one = free & -free
-                other = free ^ one
-                partners[one] = partners.get(one, 0) | other
-                partners[other] = partners.get(other, 0) | one
-        return partners, counters
+                twos.append(free)
+        return twos, counters
+
+    @staticmethod
+    def partners(twos: list[int]) -> dict[int, int]:
+        """``{cell: the cells it would threaten}`` for lines missing two cells (`twos`): a
+        mark on one of a line's two cells threatens to complete it on the other."""
+        partners: dict[int, int] = {}
+        for free in twos:
+            one = free & -free
+            other = free ^ one
+            partners[one] = partners.get(one, 0) | other
+            partners[other] = partners.get(other, 0) | one
+        return partners
 
     @staticmethod
     def double_threat_zone(partners: dict[int, int]) -> int:
@@ -527,15 +544,17 @@ class _Search:
         return zone
 
     def threat_then_double(
-        self, defender: int, attacker: int, empty: int, partners: dict[int, int]
+        self, defender: int, attacker: int, empty: int, twos: list[int], partners: dict[int, int]
     ) -> int:
         """The cells a defender's move must touch to stop every "threat, forced block, double
         threat" of the attacker's, or -1 when there is no such sequence.
 
-        For a threat at `cell` answered at `block`: the sequence counts only if the block
-        makes no threat for the defender; the defender's move must then take `cell`, `block`,
-        a cell on every double threat that follows, or a cell of a defender's line through
-        `block` that misses three cells (with the block and that move it would threaten).
+        `twos` and `partners` are the attacker's lines missing two cells, as from
+        :meth:`two_cell_lines` and :meth:`partners`. For a threat at `cell` answered at
+        `block`: the sequence counts only if the block makes no threat for the defender; the
+        defender's move must then take `cell`, `block`, a cell on every double threat that
+        follows, or a cell of a defender's line through `block` that misses three cells (with
+        the block and that move it would threaten).
         """
         zone = -1
         for cell, block in partners.items():
@@ -551,14 +570,30 @@ class _Search:
                 if free == 3:
                     near |= line & empty
             else:
-                after = empty ^ cell ^ block
-                later, _ = self.two_cell_lines(defender | block, attacker | cell, after)
-                doubles = self.double_threat_zone(later)
+                later = self.twos_after(twos, cell, block, defender, empty)
+                doubles = self.double_threat_zone(self.partners(later))
                 if doubles != -1:
                     zone &= cell | block | near | doubles
         return zone
 
-    def vcf(self, attacker: int, defender: int, empty: int, threats: int) -> list[int]:
+    def twos_after(
+        self, twos: list[int], move: int, block: int, defender: int, empty: int
+    ) -> list[int]:
+        """The attacker's lines missing two cells, as in `twos` (their empty cells, lines with
+        no mark of the defender's), after the attacker marks `move` and the defender `block`:
+        those in `twos` that neither touches, and those through `move` that missed three."""
+        gone = move | block
+        later = [free for free in twos if not free & gone]
+        for line in self.through[move]:
+            if not line & (defender | block):
+                free = line & empty
+                if free.bit_count() == 3:
+                    later.append(free ^ move)
+        return later
+
+    def vcf(
+        self, attacker: int, defender: int, empty: int, threats: int, twos: list[int] | None = None
+    ) -> list[int]:
         """The attacker's moves (bits) of a win by continuous threats from here, the attacker
         to move, or an empty list when none is found within :data:`VCF_EFFORT` positions.
 
@@ -570,45 +605,54 @@ class _Search:
         1994) with threats that complete a line next move ("fours" in Go-Moku). It is sound
         because every defender reply but the block loses at once: an attacker move is only
         tried while the defender has no threat, or when it blocks the defender's only one.
+
+        `twos`: the attacker's lines missing two cells, if the caller has them (see
+        :meth:`two_cell_lines`).
         """
         self.vcf_left = VCF_EFFORT
-        self.vcf_failed = set()
-        open_lines = [line for line in self.lines if not line & defender]
-        return self.threat_sequence(attacker, defender, empty, threats, open_lines)
+        self.vcf_cut = False
+        if len(self.no_vcf) >= MAX_NO_VCF:
+            self.no_vcf.clear()
+        if twos is None:
+            twos = [
+                free
+                for line in self.lines
+                if (free := line & empty).bit_count() == 2 and not line & defender
+            ]
+        return self.threat_sequence(attacker, defender, empty, threats, twos)
 
     def threat_sequence(
-        self, attacker: int, defender: int, empty: int, threats: int, open_lines: list[int]
+        self, attacker: int, defender: int, empty: int, threats: int, twos: list[int]
     ) -> list[int]:
         """One step of :meth:`vcf` (its search, depth first, remembering failures).
 
-        `open_lines`: the lines with no mark of the defender's (the only ones that can make
-        threats), narrowed as the defender's blocks fill cells.
+        `twos`: the empty cells of the attacker's lines missing two cells (with no mark of
+        the defender's): a mark on one cell of such a line threatens to complete it on the
+        other. Kept up to date move by move (:meth:`twos_after`).
+
+        A position from which the search found nothing before it ran out of effort has no
+        threat sequence at all: that is remembered for every later search (``no_vcf``), which
+        then does not look there again. (Once the effort is spent, nothing more is remembered:
+        a search cut short proves nothing.)
         """
         key = attacker << self.n | defender
-        if key in self.vcf_failed or self.vcf_left <= 0:
+        if key in self.no_vcf:
+            return []
+        if self.vcf_left <= 0:
+            self.vcf_cut = True
             return []
         self.vcf_left -= 1
+        partners = self.partners(twos)  # each cell -> the threats a mark there makes
         if threats:
             if threats & (threats - 1):
                 return []  # two of the defender's threats: no time for ours
             candidates = threats  # we must block, and the block must threaten
-            partners = {threats: self.made_threats(threats, defender, empty)}
         else:
-            # Each open line missing two cells: a mark on one threatens the other.
-            candidates = 0
-            partners = {}
-            for line in open_lines:
-                free = line & empty
-                if free.bit_count() == 2:
-                    candidates |= free
-                    one = free & -free
-                    other = free ^ one
-                    partners[one] = partners.get(one, 0) | other
-                    partners[other] = partners.get(other, 0) | one
+            candidates = sum(partners)
         while candidates:
             move = candidates & -candidates
             candidates ^= move
-            made = partners[move]  # the threats this move makes
+            made = partners.get(move, 0)  # the threats this move makes
             if not made:
                 continue
             if made & (made - 1):
@@ -616,11 +660,12 @@ class _Search:
             after = empty ^ move ^ made
             mine = attacker | move
             theirs = self.made_threats(made, mine, after | made)  # after the block
-            still_open = [line for line in open_lines if not line & made]
-            rest = self.threat_sequence(mine, defender | made, after, theirs, still_open)
+            later = self.twos_after(twos, move, made, defender, empty)
+            rest = self.threat_sequence(mine, defender | made, after, theirs, later)
             if rest:
                 return [move, *rest]
-        self.vcf_failed.add(key)
+        if not self.vcf_cut:
+            self.no_vcf.add(key)
         return []
 
     def replays(
@@ -661,40 +706,51 @@ class _Search:
         disproved from the empty board): 5x5 with 4 in a row 93,947 -> 13,147; 6x4 267,178 ->
         9,715; 7x4 663,960 -> 228,485.
         """
-        return self.paired(self.needs(defender, empty, reach))
+        return self.paired(*self.needs(defender, empty, reach))
 
-    def paired(self, needs: list[int], effort: int = PAIRING_EFFORT) -> bool:
-        """Can each set of cells in `needs` hold a whole pair, pairs disjoint? (See
-        :meth:`pairs`; `effort` as for :func:`~tictac.solver._shared_pairs`.)"""
+    def paired(self, needs: list[int], key: int, effort: int = PAIRING_EFFORT) -> bool:
+        """Can each set of cells in `needs` (named by `key`, see :meth:`needs`) hold a whole
+        pair, pairs disjoint? (See :meth:`pairs`; `effort` as for
+        :func:`~tictac.solver._shared_pairs`.)"""
         if _pairs_exist(needs):
             return True
-        return self.shared_pairs(needs, effort) is not None
+        return self.shared_pairs(needs, key, effort) is not None
 
-    def shared_pairs(self, needs: list[int], effort: int = PAIRING_EFFORT) -> list[int] | None:
-        """:func:`~tictac.solver._shared_pairs`, its answers remembered: the pairs found,
-        or None (a failed search is not tried again with the same effort or less)."""
-        key = tuple(needs)
+    def shared_pairs(
+        self, needs: list[int], key: int, effort: int = PAIRING_EFFORT
+    ) -> list[int] | None:
+        """:func:`~tictac.solver._shared_pairs`, its answers remembered under `key`: the pairs
+        found, or None. A search that went to the end without finding pairs is not tried
+        again; one that gave up is tried again only with more effort."""
         known = self.pairings.get(key)
         if isinstance(known, list):
             return known
         if known is not None and known >= effort:
             return None  # a search as long as this one has failed already
-        found = _shared_pairs(needs, effort)
+        found, finished = _pairing_search(needs, effort)
         if len(self.pairings) >= MAX_PAIRINGS:
             self.pairings.clear()
-        self.pairings[key] = effort if found is None else found
+        if found is not None:
+            self.pairings[key] = found
+        else:
+            self.pairings[key] = INFINITY if finished else effort
         return found
 
-    def needs(self, defender: int, empty: int, reach: int) -> list[int]:
+    def needs(self, defender: int, empty: int, reach: int) -> tuple[list[int], int]:
         """The empty cells of each line the attacker could still complete: no mark of the
-        `defender`'s, and at most `reach` empty cells (the attacker's moves left)."""
+        `defender`'s, and at most `reach` empty cells (the attacker's moves left); and a key
+        that names them (which lines, and the cells they cover: a line's empty cells are the
+        cells of it so covered), under which the pairing test remembers its answers."""
         needs = []
-        for line in self.lines:
+        which = covered = 0
+        for line, bit in self.numbered_lines:
             if not line & defender:
                 free = line & empty
                 if free.bit_count() <= reach:
                     needs.append(free)
-        return needs
+                    which |= bit
+                    covered |= free
+        return needs, which << self.n | covered
 
     def start(self, me: int, opp: int, bit: int, attacking: bool, moves: int) -> tuple[int, int]:
         """The first numbers of the position after the mover plays `bit`, out of `moves`.
@@ -740,10 +796,29 @@ class _Search:
         of the attacker's number of moves, searched more: 7x4 about 99,000.
         """
         empty = self.full ^ (defender | attacker)
-        needs = self.needs(defender, empty, (empty.bit_count() + 1) // 2)
-        if self.paired(needs, QUICK_PAIRING_EFFORT):
+        needs, key = self.needs(defender, empty, (empty.bit_count() + 1) // 2)
+        if self.paired(needs, key, QUICK_PAIRING_EFFORT):
             return (INFINITY, 0)
         return (1, replies)
+
+    def attacker_move_numbers(
+        self, me: int, opp: int, bit: int, child_key: int, moves: int
+    ) -> tuple[int, int]:
+        """The first numbers of the position after the attacker (to move) plays `bit`, one of
+        `moves`, by :meth:`start`, worked out once (they take a threat-sequence search) and kept
+        under `child_key`. Kept is the proof number alone, a small number or :data:`INFINITY`
+        that takes no memory of its own: the disproof number is 1 unless the move settles the
+        game (a proof number of 0 or :data:`INFINITY`)."""
+        proof = self.first.get(child_key)
+        if proof is None:
+            numbers = self.start(me, opp, bit, True, moves)
+            self.first[child_key] = numbers[0]
+            return numbers
+        if proof == 0:
+            return (0, INFINITY)
+        if proof == INFINITY:
+            return (INFINITY, 0)
+        return (proof, 1)
 
     # -- df-pn -----------------------------------------------------------------------------
 
@@ -798,11 +873,16 @@ class _Search:
             seen.add(child_key)
             # A child's first numbers are cheap to work out, so the table keeps only the
             # positions searched: far fewer than the positions met.
-            first = table.get(child_key) or self.first.get(child_key)
+            first = table.get(child_key)
             if first is None:
-                first = self.start(me, opp, bit, attacking, len(found))
-                if attacking:  # worth keeping: it took a threat-sequence search
-                    self.first[child_key] = first
+                first = (
+                    self.attacker_move_numbers(me, opp, bit, child_key, len(found))
+                    if attacking
+                    else self.start(me, opp, bit, attacking, len(found))
+                )
+            if first[not attacking] == 0:  # a move that settles it for the mover: no need to
+                table[key] = first  # work out the others' numbers
+                return
             children.append((child_key, bit, child_keys, first))
         while True:
             phi, delta, delta_2, best = INFINITY, 0, INFINITY, children[0]
@@ -885,8 +965,8 @@ class _Search:
         moves = self.examine(me, opp, True)
         for bit in moves if isinstance(moves, list) else ():  # (a block, if one is forced)
             child = min(map(or_, keys, mine[bit]))
-            known = (
-                self.table.get(child) or self.first.get(child) or self.start(me, opp, bit, True, 2)
+            known = self.table.get(child) or self.attacker_move_numbers(
+                me, opp, bit, child, len(moves)
             )
             if known[0] == 0:
                 return bit
@@ -1000,13 +1080,13 @@ class _Search:
 
     def pairing(self, defender: int, empty: int, reach: int) -> tuple[tuple[int, int], ...] | None:
         """The pairs behind :meth:`pairs`' yes, as cells ``(smaller, larger)``, or None."""
-        needs = self.needs(defender, empty, reach)
+        needs, key = self.needs(defender, empty, reach)
         if _pairs_exist(needs):
             cells = [[i for i in range(self.n) if need >> i & 1] for need in needs]
             matched = match_lines(cells, range(self.n))
             assert matched is not None, "_pairs_exist and match_lines disagree"
             return tuple(sorted(set(matched.values())))
-        found = self.shared_pairs(needs)
+        found = self.shared_pairs(needs, key)
         if found is None:
             return None
         return tuple(
