@@ -14,8 +14,9 @@ both at once, one process on each of the machine's two cores, and the first to f
 (its proof *and* its check) settles the board; the other is stopped. Either would give the
 same answer, only later. ``--epsilon win`` (or ``draw``, ``balanced``) runs one setting alone.
 Two memory columns are printed: the finishing process's own peak, and the most that all the
-racing processes held at once (sampled five times a second while they run), which is what
-the machine must have.
+racing processes held at once, which is what the machine must have (sampled five times a
+second while they run, so never shown below the finishing process's own peak, which a run
+of a fraction of a second can pass between two samples).
 
 ``--write`` stores what was settled (the counts, not the times) in
 ``tictac/data/frontier.json``, which Lesson 9 shows (:func:`tictac.proving.frontier_proofs`);
@@ -36,12 +37,13 @@ answers one question from the empty board: can X, who moves first, force a win?
 The limit covers both steps, the proof and its check.
 
 For each board it prints the value the literature gives and where it is from, the result, the
-setting that finished first, the seconds the proof and the check took, the finishing
-process's peak memory and the most all racing processes held at once (MiB), the positions the prover expanded and stored, and the positions of the
-written-out strategy or defence that the checker went through (a defence is written out and
-checked for one mirror image of each position: ``up_to_symmetry``; a strategy in full, since
-there halving the positions saved no time). The exit status is 1 if any board is not
-finished, disagrees with the literature, or fails its check.
+setting that finished first, the seconds the proof and the check took, the finishing process's
+peak memory and the most all racing processes held at once (MiB), the positions the prover
+expanded and stored, and the positions of the written-out strategy or defence that the checker
+went through (a defence is written out and checked for one mirror image of each position:
+``up_to_symmetry``; a strategy in full, since there halving the positions saved no time). The
+exit status is 1 if any board is not finished, disagrees with the literature, or fails its
+check.
 
 ``--solver`` runs the older way instead, :func:`tictac.solver.prove` (alpha-beta with a table
 of bounds and pairing strategies; ``bench/prove_554.py`` cross-checks its draws by a second
@@ -236,7 +238,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             settled.append(proof)
         print(
             f"{result:>7} {names_here[index]:>8} {row.prove_seconds:>8.1f} "
-            f"{row.check_seconds:>8.1f} {row.peak_mib:>9.0f} {together:>9.0f} {row.searched:>11,} "
+            f"{row.check_seconds:>8.1f} {row.peak_mib:>9.0f} {max(together, row.peak_mib):>9.0f} "
+            f"{row.searched:>11,} "
             f"{row.stored:>11,} {row.checked:>11,}"
             f"  {check}",
             flush=True,

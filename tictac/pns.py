@@ -69,19 +69,20 @@ positions), and 10x4 (also Charatsidis's) in about 11 (1,564,046 positions, abou
 What then took the time was the same small searches repeated in position after position: the
 threat-sequence search (about 40%) and the pairing test (about 25%). Five changes took that
 down without changing what the search does, measured on the first 50,000 positions of 10x4
-(seconds, one run each on a quiet 2-core machine): 24.3 at first; a threat-sequence search
-that went to the end without finding a sequence remembers each position it failed from for
-every later search, not for its own only (18.3); the pairing test remembers a search that
-went to the end as "no pairs" for any effort, under a key of two numbers (which lines, and
-the cells they cover) instead of the lines' cells, a tenth of the memory (16.5); a position
-where one move settles it for the mover does not work out its other moves' numbers (15.4);
-the pairing search first follows the pairs that sets of two cells force, where four in five
-of its failures end (14.3); the threat-sequence search keeps its lines missing two cells up
-to date move by move instead of reading every line again (13.2). The whole of 10x4 then took
-398 s instead of 670, and 1.7 GiB instead of 2.4; 9x4 137 s instead of 255; and proving 8x4 a
-draw 76 s instead of 263. Tried and dropped: skipping the pairing test of a defender's reply
-that misses every line of a clash of forced pairs (almost every position had such a clash,
-but the replies worth trying nearly always touched it: no faster).
+(seconds, one run each on a quiet 2-core machine): 24.3 at first; a threat-sequence search that
+went to the end without finding a sequence remembers each position it failed from for every
+later search, not for its own only (18.3); the pairing test remembers a search that went to the
+end as "no pairs" for any effort, under a key of two numbers (which lines, and the cells they
+cover) instead of the lines' cells, a tenth of the memory (16.5); a position where one move
+settles it for the mover does not work out its other moves' numbers (15.4); the pairing search
+first follows the pairs that sets of two cells force, where four in five of its failures end
+(14.3); the threat-sequence search keeps its lines missing two cells up to date move by move
+instead of reading every line again (13.2). Keeping each attacker move's first numbers as one
+small number instead of a pair saved memory. The whole of 10x4 then took 350 s instead of 670,
+and 1.4 GiB instead of 2.4; 9x4 124 s instead of 255; and proving 8x4 a draw 81 s instead of
+263 (``bench/frontier.py``, the two settings racing). Tried and dropped: skipping the pairing
+test of a defender's reply that misses every line of a clash of forced pairs (almost every
+position had such a clash, but the replies worth trying nearly always touched it: no faster).
 
 Proving that the attacker can *not* win (a disproof) leans on the pairings: the defender's
 pairs may be shared by several lines (Hales and Jewett's strategy in full, found by a small
