@@ -207,11 +207,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             names_here = [stored[board].setting]
             tasks_here = [partial(settle, setting=stored[board].setting)]
         try:
-            index, row, together = first_to_finish(*board, tasks=tasks_here, limit=args.limit)
+            finished = first_to_finish(*board, tasks=tasks_here, limit=args.limit)
         except TimeoutError:
             print(f"not finished in {args.limit:g} s", flush=True)
             failures += 1
             continue
+        index, row, together = finished.task, finished.result, finished.together_mib
         result = VALUE_NAMES[row.value]
         disagrees = known not in ("?", result)
         check = "not checked (--solver)" if args.solver else row.problem or "verified"

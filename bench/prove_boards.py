@@ -26,9 +26,10 @@ import resource
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, TypeVar
 
 from tictac.proving import PROOFS_FILE, SolverProof, solver_proof, stored_proofs
 
@@ -83,7 +84,8 @@ def in_fresh_process(
     return first_to_finish(rows, cols, k, tasks=[task], limit=limit).result
 
 
-class Finished(NamedTuple, Generic[_T]):
+@dataclass(frozen=True)
+class Finished(Generic[_T]):
     """The winner of :func:`first_to_finish`: which task it was (its index), what it returned,
     and the most memory the racing processes held at once (MiB, sampled; NaN where the system
     does not show it)."""

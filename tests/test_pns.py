@@ -217,6 +217,7 @@ def test_what_a_proof_remembers_as_hopeless_is_hopeless(
     monkeypatch.setattr(pns, "VCF_EFFORT", 10**9)
     fresh = _Search(state, "X", meter(None, state, "test"))
     for key in search.no_vcf:
+        fresh.no_vcf.clear()  # each check on its own: nothing remembered from the last one
         attacker, defender = key >> search.n, key & search.full
         empty = search.full ^ (attacker | defender)
         threats = defender_threats(search, attacker, defender)

@@ -68,21 +68,24 @@ positions), and 10x4 (also Charatsidis's) in about 11 (1,564,046 positions, abou
 
 What then took the time was the same small searches repeated in position after position: the
 threat-sequence search (about 40%) and the pairing test (about 25%). Five changes took that
-down without changing what the search does, measured on the first 50,000 positions of 10x4
-(seconds, one run each on a quiet 2-core machine): 24.3 at first; a threat-sequence search that
-went to the end without finding a sequence remembers each position it failed from for every
-later search, not for its own only (18.3); the pairing test remembers a search that went to the
-end as "no pairs" for any effort, under a key of two numbers (which lines, and the cells they
-cover) instead of the lines' cells, a tenth of the memory (16.5); a position where one move
-settles it for the mover does not work out its other moves' numbers (15.4); the pairing search
-first follows the pairs that sets of two cells force, where four in five of its failures end
-(14.3); the threat-sequence search keeps its lines missing two cells up to date move by move
-instead of reading every line again (13.2). Keeping each attacker move's first numbers as one
-small number instead of a pair saved memory. The whole of 10x4 then took 350 s instead of 670,
-and 1.4 GiB instead of 2.4; 9x4 124 s instead of 255; and proving 8x4 a draw 81 s instead of
-263 (``bench/frontier.py``, the two settings racing). Tried and dropped: skipping the pairing
-test of a defender's reply that misses every line of a clash of forced pairs (almost every
-position had such a clash, but the replies worth trying nearly always touched it: no faster).
+down, measured on the first 50,000 positions of 10x4 (seconds, one run each on a quiet 2-core
+machine): 24.3 at first; a threat-sequence search that went to the end without finding a
+sequence remembers each position it failed from for every later search, not for its own only
+(18.3); the pairing test remembers a search that went to the end as "no pairs" for any effort,
+under a key of two numbers (which lines, and the cells they cover) instead of the lines' cells,
+a tenth of the memory (16.5); a position where one move settles it for the mover does not work
+out its other moves' numbers (15.4); the pairing search first follows the pairs that sets of
+two cells force, where four in five of its failures end (14.3); the threat-sequence search
+keeps its lines missing two cells up to date move by move instead of reading every line again
+(13.2). None of them changes an answer, but the first, second and fourth change the counts a
+little: what a search remembers, and which position first works out a move's numbers, now
+depend on what was searched before (5x5 with :data:`BALANCED`: 7,057 positions instead of
+7,043). Keeping each attacker move's first numbers as one small number instead of a pair saved
+memory. The whole of 10x4 then took 350 s instead of 670, and 1.4 GiB instead of 2.4; 9x4 124 s
+instead of 255; and proving 8x4 a draw 81 s instead of 263 (``bench/frontier.py``, the two
+settings racing). Tried and dropped: skipping the pairing test of a defender's reply that
+misses every line of a clash of forced pairs (almost every position had such a clash, but the
+replies worth trying nearly always touched it: no faster).
 
 Proving that the attacker can *not* win (a disproof) leans on the pairings: the defender's
 pairs may be shared by several lines (Hales and Jewett's strategy in full, found by a small
@@ -385,8 +388,9 @@ class _Search:
         self.vcf_cut = False  # has it run out of effort?
         # the positions from which there is no threat sequence (searched to the end)
         self.no_vcf: set[int] = set()
-        # the attacker's lines' empty cells -> the defender's pairs (bit masks) when there is a
-        # pairing, else the effort that failed to find one (see shared_pairs)
+        # the attacker's lines, as a key (see needs) -> the defender's pairs (bit masks) when
+        # there is a pairing, else the effort that failed to find one, INFINITY when the search
+        # went to the end (see shared_pairs)
         self.pairings: dict[int, list[int] | int] = {}
         x = sum(1 << i for i, cell in enumerate(state.cells) if cell == "X")
         o = sum(1 << i for i, cell in enumerate(state.cells) if cell == "O")
@@ -464,6 +468,9 @@ class _Search:
         One step deeper: if the attacker could make one threat, whose forced block gives the
         defender no threat, and then a double threat, the defender must also stop that whole
         sequence (see :meth:`threat_then_double`).
+
+        The defender has no threat here (no line to complete: the search settles such positions
+        before it asks for replies), so the threat-sequence search starts with none to block.
         """
         twos, counters = self.two_cell_lines(defender, attacker, empty)
         partners = self.partners(twos)
@@ -719,10 +726,10 @@ class _Search:
         First the cheap test, each line a pair of its own (:func:`~tictac.solver._pairs_exist`);
         then pairs that several lines may share (:func:`~tictac.solver._shared_pairs`, the
         pairing strategy of Hales and Jewett in full: on a row of 8 cells with 4 in a row, five
-        lines share three pairs). The second answer is remembered, keyed by the lines' empty
-        cells, which many positions have in common. Measured (positions searched, X's win
-        disproved from the empty board): 5x5 with 4 in a row 93,947 -> 13,147; 6x4 267,178 ->
-        9,715; 7x4 663,960 -> 228,485.
+        lines share three pairs). The second answer is remembered, keyed by the lines and their
+        empty cells (see :meth:`needs`), which many positions have in common. Measured
+        (positions searched, X's win disproved from the empty board): 5x5 with 4 in a row
+        93,947 -> 13,147; 6x4 267,178 -> 9,715; 7x4 663,960 -> 228,485.
         """
         return self.paired(*self.needs(defender, empty, reach))
 

@@ -422,10 +422,11 @@ def _shared_pairs(needs: Sequence[int], effort: int | None = PAIRING_EFFORT) -> 
 
     Finding such pairs is a search, kept cheap by four steps:
 
-    1. The pairs some sets force (a set of two cells is its own pair) may leave another set
-       fewer than two cells: no (:func:`_forced_pairs_clash`; most "no"s end here).
-    2. A set with fewer than two cells can hold no pair: no. A set that contains another is
-       dropped, since any pair inside the smaller one lies in it too.
+    1. A set with fewer than two cells can hold no pair, and the pairs some sets force (a set
+       of two cells is its own pair) may leave another set fewer than two cells: no
+       (:func:`_forced_pairs_clash`; most "no"s end here).
+    2. A set that contains another is dropped, since any pair inside the smaller one lies in
+       it too.
     3. The sets fall into groups that share no cell, and each group is paired on its own.
     4. Within a group, a depth-first search: take the unpaired set with the fewest cells not
        yet in a pair, and try each pair of those cells (those lying in most unpaired sets
@@ -491,9 +492,7 @@ def _pairing_search(
         return None, True  # most failures end here, before any search
     sets = sorted(set(needs), key=int.bit_count)
     kept: list[int] = []
-    for need in sets:
-        if need.bit_count() < 2:
-            return None, True
+    for need in sets:  # (each has two cells or more: see _forced_pairs_clash)
         if not any(smaller & need == smaller for smaller in kept):
             kept.append(need)
     groups: list[tuple[int, list[int]]] = []  # (the cells of a group, its sets)
