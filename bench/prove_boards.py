@@ -26,10 +26,9 @@ import resource
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from tictac.proving import PROOFS_FILE, SolverProof, solver_proof, stored_proofs
 
@@ -84,14 +83,15 @@ def in_fresh_process(
     return first_to_finish(rows, cols, k, tasks=[task], limit=limit).result
 
 
-@dataclass(frozen=True)
-class Finished(Generic[_T]):
+class Finished(NamedTuple):
     """The winner of :func:`first_to_finish`: which task it was (its index), what it returned,
     and the most memory the racing processes held at once (MiB, sampled; NaN where the system
-    does not show it)."""
+    does not show it). (Not generic in `result`: Python 3.10 cannot make a generic NamedTuple,
+    and a dataclass fails in a module loaded from its file without being registered, as
+    ``tests/test_proving.py`` loads this one.)"""
 
     task: int
-    result: _T
+    result: Any
     together_mib: float
 
 
@@ -113,7 +113,7 @@ def first_to_finish(
     *,
     tasks: Sequence[Callable[[int, int, int], _T]],
     limit: float | None = None,
-) -> Finished[_T]:
+) -> Finished:
     """Run each of `tasks` on the board at once, each in a new (spawned) process of its own,
     and return the first to finish (see :class:`Finished`); the others are stopped then.
 
