@@ -639,11 +639,7 @@ class _Search:
         if len(self.no_vcf) >= MAX_NO_VCF:
             self.no_vcf.clear()
         if twos is None:
-            twos = [
-                free
-                for line in self.lines
-                if (free := line & empty).bit_count() == 2 and not line & defender
-            ]
+            twos, _ = self.two_cell_lines(defender, attacker, empty)
         return self.threat_sequence(attacker, defender, empty, threats, twos)
 
     def threat_sequence(
@@ -977,10 +973,9 @@ class _Search:
         have stored it (a defender reply it did not need to try, such as a second dead cell or
         ignoring a threat): then it is proven here, with the same table.
         """
-        for line in self.lines:  # a line to complete: no table needed
-            need = line & ~me
-            if not line & opp and need.bit_count() == 1:
-                return need
+        win = self.completing_move(me, opp)  # a line to complete: no table needed
+        if win:
+            return win
         sequence = self.mirrored_vcf(me, opp)
         if sequence:
             return sequence
