@@ -457,10 +457,22 @@ def _legend(canvas: _Canvas, keys: Sequence[_Key], x: float, y: float, width: fl
             at += size
 
 
-def _marker(kind: str, x: float, y: float, r: float, colour: str, hollow: bool = False) -> str:
-    """A marker of `kind` (circle, square, triangle, diamond, ...) centred on (x, y)."""
+def _marker(
+    kind: str,
+    x: float,
+    y: float,
+    r: float,
+    colour: str,
+    hollow: bool = False,
+    *,
+    point: bool = False,
+) -> str:
+    """A marker of `kind` (circle, square, triangle, diamond, ...) centred on (x, y); a
+    data `point` (not a legend's) is marked so."""
     fill = "#ffffff" if hollow else colour
     style = f'fill="{fill}" stroke="{colour}" stroke-width="1.3"'
+    if point:
+        style = f'class="point" {style}'
     if kind == "circle":
         return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" {style}/>'
     if kind in ("plus", "cross"):
@@ -472,7 +484,9 @@ def _marker(kind: str, x: float, y: float, r: float, colour: str, hollow: bool =
                 f"M{_n(x - d)},{_n(y - d)}L{_n(x + d)},{_n(y + d)}"
                 f"M{_n(x - d)},{_n(y + d)}L{_n(x + d)},{_n(y - d)}"
             )
-        return f'<path d="{path}" stroke="{colour}" stroke-width="2" fill="none"/>'
+        return f'<path d="{path}" stroke="{colour}" stroke-width="2" fill="none" {style}/>'.replace(
+            f' fill="{fill}" stroke="{colour}" stroke-width="1.3"', ""
+        )
     shapes = {
         "square": [(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)],
         "triangle": [(0, -1.15), (1.05, 0.75), (-1.05, 0.75)],
@@ -646,7 +660,7 @@ def bar_chart(
             x = centre - bar * len(checked) / 2 + bar * s
             top_y = y(numbers[i])
             canvas.add(
-                f'<rect x="{_n(x + 0.5)}" y="{_n(top_y)}" width="{_n(bar - 1)}" '
+                f'<rect class="bar" x="{_n(x + 0.5)}" y="{_n(top_y)}" width="{_n(bar - 1)}" '
                 f'height="{_n(box.bottom - top_y)}" fill="{canvas.fill(colour, hatch)}"/>'
             )
             if value_labels:
@@ -692,7 +706,8 @@ def hbar_chart(
 
     A value of ``None`` gets no bar, only the word `missing`. Bars start at zero; with `log`
     the x axis is logarithmic (it says so) and the bars start at its left end. `limits` fixes
-    the axis's ends, `percent` writes the numbers as percentages (of 1), and `reference`
+    the axis's ends, `percent` writes the numbers as percentages (of 1, the bars' own to a
+    tenth of a percent), and `reference`
     draws a dashed line, ``(value, label)``, named in a legend above the bars.
 
     >>> print(hbar_chart({"plain": 549_946, "memo": 4_520}, log=True, xlabel="positions"))
@@ -723,9 +738,8 @@ def hbar_chart(
     else:
         low, high, ticks = _linear_range(0, max(given), zero=True)
     show: Callable[[float], str] = (lambda v: _percent(v)) if percent else _number
-    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
     written = {
-        label: missing if v is None else (_percent(v, step / 10) if percent else _number(v))
+        label: missing if v is None else (f"{v:.1%}" if percent else _number(v))
         for label, v in numbers.items()
     }
     keys = [_Key(reference[1], PALETTE["vermillion"], None, "5 3")] if reference else []
@@ -751,7 +765,7 @@ def hbar_chart(
         end = box.left if value is None else x(min(max(value, low), high))
         if value is not None:
             canvas.add(
-                f'<rect x="{_n(box.left)}" y="{_n(middle - row * 0.36)}" '
+                f'<rect class="bar" x="{_n(box.left)}" y="{_n(middle - row * 0.36)}" '
                 f'width="{_n(end - box.left)}" height="{_n(row * 0.72)}" fill="{PALETTE["blue"]}"/>'
             )
         if value_labels or value is None:
@@ -839,7 +853,8 @@ def results_chart(
         for share, (colour, hatch, ink) in zip(shares, _RESULT_STYLES):
             x1, x2 = x(start), x(start + share)
             canvas.add(
-                f'<rect x="{_n(x1)}" y="{_n(middle - row * 0.38)}" width="{_n(x2 - x1)}" '
+                f'<rect class="bar" x="{_n(x1)}" y="{_n(middle - row * 0.38)}" '
+                f'width="{_n(x2 - x1)}" '
                 f'height="{_n(row * 0.76)}" fill="{canvas.fill(colour, hatch)}" '
                 'stroke="#ffffff" stroke-width="1"/>'
             )
@@ -1014,7 +1029,9 @@ def interval_chart(
         colour = _MISS if missed else _HIT
         canvas.add(f'<g clip-path="{clip}">')
         canvas.line(x(lo), middle, x(hi), middle, colour, stroke_width=2.4 if missed else 1.6)
-        canvas.add(_marker("circle", x(rate), middle, r, colour, hollow=missed) + "</g>")
+        canvas.add(
+            _marker("circle", x(rate), middle, r, colour, hollow=missed, point=True) + "</g>"
+        )
     canvas.line(box.left, box.top, box.left, box.bottom, _INK)
 
     def described(label: str, rate: float, lo: float, hi: float, missed: bool) -> str:
@@ -1183,7 +1200,8 @@ def line_chart(
             pen_down = True
         dash = f' stroke-dasharray="{s.dashes}"' if s.dashes else ""
         canvas.add(
-            f'<path d="{"".join(path)}" fill="none" stroke="{s.colour}" stroke-width="2"'
+            f'<path class="line" d="{"".join(path)}" fill="none" stroke="{s.colour}" '
+            'stroke-width="2"'
             f' stroke-linejoin="round"{dash}/>'
         )
         for (px, _), (lo, hi) in zip(ps, whiskers.get(label, [])):
@@ -1193,7 +1211,7 @@ def line_chart(
         if markers if markers is not None else len(ps) <= 60:
             for px, py in ps:
                 if not math.isnan(py):
-                    canvas.add(_marker(s.marker, x(px), y(py), 3.2, s.colour))
+                    canvas.add(_marker(s.marker, x(px), y(py), 3.2, s.colour, point=True))
         last = [p for p in ps if not math.isnan(p[1])]
         if last:
             ends[label] = y(last[-1][1])
@@ -1410,16 +1428,16 @@ def heat_map(
             x = left + cell_w * c
             if value is None:
                 canvas.add(
-                    f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(cell_w)}" height="{_n(cell_h)}" '
-                    'fill="#ffffff" stroke="#dddddd"/>'
+                    f'<rect class="cell" x="{_n(x)}" y="{_n(y)}" width="{_n(cell_w)}" '
+                    f'height="{_n(cell_h)}" fill="#ffffff" stroke="#dddddd"/>'
                 )
                 continue
             t = 0.5 if f(hi) == f(lo) else (f(min(max(value, lo), hi)) - f(lo)) / (f(hi) - f(lo))
             shade = _ramp(colours, t)
             ink = "#000000" if _luminance(shade) > 0.4 else "#ffffff"
             canvas.add(
-                f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(cell_w)}" height="{_n(cell_h)}" '
-                f'fill="{shade}" stroke="#ffffff"/>'
+                f'<rect class="cell" x="{_n(x)}" y="{_n(y)}" width="{_n(cell_w)}" '
+                f'height="{_n(cell_h)}" fill="{shade}" stroke="#ffffff"/>'
             )
             canvas.text(x + cell_w / 2, y + cell_h / 2, write(value), anchor="middle", fill=ink)
     if xlabel:
