@@ -8,7 +8,6 @@ and the text alternative that stands in for the picture.
 from __future__ import annotations
 
 import itertools
-import math
 import re
 import subprocess
 import sys
@@ -489,4 +488,4 @@ def test_numbers_on_the_axes_are_round_and_percentages_are_percentages() -> None
     assert charts._log_range(16, 524_160)[2] == (10, 100, 1_000, 10_000, 100_000, 1_000_000)
     chart = line_chart({"a": [(0, 0.2), (1, 0.6)]}, percent=True)
     assert {"20%", "40%", "60%"} <= set(texts(chart))
-    assert math.isclose(charts._text_width("ab", 10), 12.0)
+    assert charts._text_width("mmm", 10) > charts._text_width("iii", 10) * 2 > 0

@@ -310,7 +310,7 @@ def _text_width(text: str, size: float) -> float:
             em += 0.7
         else:
             em += 0.6
-    return em * size
+    return em * size * 1.04  # a little room: fonts differ
 
 
 Scale = Literal["linear", "log", "symlog"]
@@ -759,19 +759,19 @@ def hbar_chart(
     x = _Axis(low, high, box.left, box.right, kind, ticks)
     label = _scale_label(xlabel, kind)
     _x_axis(canvas, x, box, show, label)
+    ends = {}
     for i, (name, value) in enumerate(numbers.items()):
         middle = box.top + row * (i + 0.5)
         canvas.text(box.left - 6, middle, name, anchor="end")
-        end = box.left if value is None else x(min(max(value, low), high))
+        ends[name] = box.left if value is None else x(min(max(value, low), high))
         if value is not None:
             canvas.add(
                 f'<rect class="bar" x="{_n(box.left)}" y="{_n(middle - row * 0.36)}" '
-                f'width="{_n(end - box.left)}" height="{_n(row * 0.72)}" fill="{PALETTE["blue"]}"/>'
+                f'width="{_n(ends[name] - box.left)}" height="{_n(row * 0.72)}" '
+                f'fill="{PALETTE["blue"]}"/>'
             )
-        if value_labels or value is None:
-            canvas.text(end + 5, middle, written[name], size=_SMALL, halo="#ffffff")
     canvas.line(box.left, box.top, box.left, box.bottom, _INK)
-    if reference is not None:
+    if reference is not None:  # over the bars, under the numbers
         at = x(reference[0])
         canvas.line(
             at,
@@ -782,6 +782,10 @@ def hbar_chart(
             stroke_width=1.5,
             stroke_dasharray="5 3",
         )
+    for i, (name, value) in enumerate(numbers.items()):
+        if value_labels or value is None:
+            middle = box.top + row * (i + 0.5)
+            canvas.text(ends[name] + 5, middle, written[name], size=_SMALL, halo="#ffffff")
     text = _lines(
         f"Horizontal bar chart{': ' + title if title else ''}",
         _axis_words("x", label, low, high, show),
@@ -1173,6 +1177,7 @@ def line_chart(
         else []
     )
     right = 16.0 if legend else 14 + max(_text_width(t, _SMALL) for t in written.values())
+    right = max(right, _text_width(xshow(xt[-1]), _TICK) / 2 + 4)  # room for the last tick
     left = 16 + _ticks_width(yt, yshow) + (22 if ylabel else 0)
     legend_at, top = _top(title, keys, width - left)
     box = _Box(left, top + 4, width - right, height - (46 if xlabel else 28))
