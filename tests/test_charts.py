@@ -166,6 +166,13 @@ def test_bar_heights_are_proportional_to_the_numbers_and_start_at_zero() -> None
     assert {"5", "10", "20", "a", "b", "c", "games"} <= set(texts(chart))
 
 
+def test_a_description_can_stand_in_for_numbers_an_exercise_asks_for() -> None:
+    chart = bar_chart([0, 1, 2], [1, 9, 72], description="rising from 1 with no mark")
+    assert chart.text.splitlines()[-1] == "rising from 1 with no mark"
+    assert "72" not in chart.text and "72" not in texts(chart)
+    assert len(bars(chart)) == 3
+
+
 def test_grouped_bars_differ_by_pattern_and_the_reference_is_named() -> None:
     chart = bar_chart(
         ["cell 3", "cell 5"],

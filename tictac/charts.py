@@ -583,6 +583,7 @@ def bar_chart(
     reference: tuple[float, str] | None = None,
     width: int = 560,
     height: int = 300,
+    description: str | None = None,
 ) -> Chart:
     """Vertical bars, one for each category, or a group of bars with several series.
 
@@ -590,7 +591,9 @@ def bar_chart(
     side by side, each series with its own colour and hatching, named in a legend).
     `value_labels` writes each bar's number on it. Bars start at zero; with `log`, the y axis
     is logarithmic (it says so), and the bars start at its floor. `reference` draws a dashed
-    level line, ``(value, label)``, named in the legend.
+    level line, ``(value, label)``, named in the legend. `description` puts words in place of
+    the numbers in the text alternative, where they must not be spelled out (before an
+    exercise that asks for them, say).
 
     >>> chart = bar_chart(["a", "b"], {"first": [1, 2], "second": [3, 0]}, value_labels=True)
     >>> print(chart)
@@ -683,7 +686,7 @@ def bar_chart(
         f"Bar chart{': ' + title if title else ''}",
         f"x axis: {xlabel or 'categories'}; "
         + _axis_words("y", _scale_label(ylabel, kind) if log else ylabel, low, high, _number),
-        *data,
+        *([description] if description is not None else data),
         f"reference line, {reference[1]}: {_number(reference[0])}" if reference else "",
     )
     return canvas.finish(width, height, text)
