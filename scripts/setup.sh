@@ -8,7 +8,7 @@
 #      never a browser download: Playwright is pointed at the system's Chromium). Without it,
 #      outside CI, the browser test is skipped and says so.
 #   4. a virtual environment in .venv with tictac and its Python packages: the `lab` extra
-#      (JupyterLab, ipywidgets, graphviz, matplotlib), and with --test the `dev` extra as well
+#      (JupyterLab, ipywidgets, graphviz), and with --test the `dev` extra as well
 #      (pytest, nbval, hypothesis, Playwright, ruff, mypy, ...; and the `site` extra), or with
 #      --site the `site` extra (Sphinx, MyST-NB, Furo). One .venv serves all three: each run
 #      adds to it, and none removes what another installed.

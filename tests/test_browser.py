@@ -126,7 +126,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         JUPYTER_DATA_DIR=str(home / "data"),
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
         IPYTHONDIR=str(home / "ipython"),
-        MPLCONFIGDIR=str(home / "matplotlib"),
     )
     settings = home / "config/lab/user-settings/@jupyterlab/apputils-extension"
     settings.mkdir(parents=True)
@@ -344,7 +343,7 @@ def text_outputs(page: Page, text: str) -> Locator:
     ("notebook", "mime_type", "selector"),
     [
         ("03-minimax.ipynb", "image/svg+xml", ".jp-RenderedSVG img"),  # trees and boards
-        ("01-how-big.ipynb", "image/png", ".jp-RenderedImage img"),  # matplotlib charts
+        ("01-how-big.ipynb", "image/svg+xml", ".jp-RenderedSVG img"),  # charts (and boards)
     ],
     ids=["lesson-3-trees", "lesson-1-charts"],
 )

@@ -1,40 +1,244 @@
-"""The charts: the numbers they show are the numbers given, and colour never speaks alone."""
+"""The charts: the numbers they show are the numbers given, and colour never speaks alone.
+
+Each chart is read back from its SVG (with xml.etree), as a browser would draw it: the bars'
+lengths and positions, the words written, the patterns and dashes that tell series apart,
+and the text alternative that stands in for the picture.
+"""
 
 from __future__ import annotations
 
-import matplotlib
-
-matplotlib.use("Agg")
+import itertools
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections import namedtuple
 
 import pytest
-from matplotlib.colors import to_hex
 
 from tictac import charts
-from tictac.charts import PALETTE, results_chart, round_robin_chart, wins_by_length_chart
+from tictac.charts import (
+    PALETTE,
+    Chart,
+    bar_chart,
+    grid,
+    hbar_chart,
+    heat_map,
+    interval_chart,
+    learning_curve_chart,
+    line_chart,
+    results_chart,
+    round_robin_chart,
+    wins_by_length_chart,
+)
+from tictac.learning import Share
 from tictac.players import make_player
-from tictac.tournament import play_match, round_robin
+from tictac.tournament import play_match, round_robin, wilson_interval
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(chart: Chart) -> ET.Element:
+    return ET.fromstring(chart.svg)
+
+
+def bars(chart: Chart) -> list[dict[str, float | str]]:
+    """The bars, in drawing order: x, y, width, height and fill."""
+    found = []
+    for rect in parse(chart).iter(f"{SVG}rect"):
+        if rect.get("class") == "bar":
+            found.append(
+                {
+                    "x": float(rect.get("x", 0)),
+                    "y": float(rect.get("y", 0)),
+                    "width": float(rect.get("width", 0)),
+                    "height": float(rect.get("height", 0)),
+                    "fill": rect.get("fill", ""),
+                }
+            )
+    return found
+
+
+def texts(chart: Chart) -> list[str]:
+    return [t.text or "" for t in parse(chart).iter(f"{SVG}text")]
+
+
+def ratio(a: float, b: float) -> float:
+    return a / b
+
+
+# -- what every chart is ------------------------------------------------------------------------
+
+
+def every_chart() -> dict[str, Chart]:
+    match = play_match(make_player("novice"), make_player("random"), games=40, seed=3)
+    table = round_robin([make_player("random"), make_player("offensive")], games=20, seed=1)
+    point = namedtuple("point", "games met all")
+    curve = [point(0, Share(1, 4), Share(1, 4)), point(300, Share(3, 4), Share(2, 4))]
+    return {
+        "bar": bar_chart([1, 2, 3], [5, 10, 20], title="bars", value_labels=True),
+        "bars": bar_chart("ab", {"one": [1, 2], "two": [3, 4]}, reference=(2, "two")),
+        "log bars": bar_chart("ab", [10, 1000], log=True),
+        "hbar": hbar_chart({"a": 10, "b": None}, reference=(5, "five")),
+        "line": line_chart({"a": [(1, 0.5), (2, 0.7)]}, intervals={"a": [(0.4, 0.6), (0.6, 0.8)]}),
+        "heat": heat_map({"a": [1, 2]}, ["x", "y"]),
+        "results": results_chart({"a": (1, 2, 3)}),
+        "wins": wins_by_length_chart(match),
+        "round robin": round_robin_chart(table),
+        "intervals": interval_chart({"a": (3, 10)}, truth=0.5),
+        "learning": learning_curve_chart({"a": curve}),
+        "grid": grid([bar_chart("ab", [1, 2]), heat_map({"a": [1]}, ["x"])], columns=2),
+    }
+
+
+@pytest.mark.parametrize("name", list(every_chart()))
+def test_every_chart_is_an_accessible_svg_whose_text_is_its_alternative(name: str) -> None:
+    chart = every_chart()[name]
+    root = parse(chart)
+    assert root.tag == f"{SVG}svg" and root.get("role") == "img"
+    title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+    assert title is not None and desc is not None
+    # the <title> and <desc> together are the text alternative, which is also the repr
+    assert f"{title.text}\n{desc.text}" == chart.text == repr(chart)
+    assert root.get("aria-labelledby") == title.get("id")
+    assert root.get("aria-describedby") == desc.get("id")
+    assert chart._repr_svg_() == chart.svg
+    assert root.get("font-family") == "sans-serif"
+    assert (int(root.get("width", 0)), int(root.get("height", 0))) == (chart.width, chart.height)
+
+
+@pytest.mark.parametrize("name", list(every_chart()))
+def test_ids_are_derived_from_the_content_and_every_reference_is_defined(name: str) -> None:
+    first, again = every_chart()[name], every_chart()[name]
+    assert first.svg == again.svg  # deterministic: no random ids, no timestamps
+    ids = re.findall(r'\bid="([^"]+)"', first.svg)
+    assert len(ids) == len(set(ids))
+    prefixes = {i.rsplit("-", 1)[0] for i in ids if i.startswith("chart-")}
+    # one prefix per chart drawn (a grid holds its charts' own): a hash of the content
+    assert all(re.fullmatch(r"chart-[0-9a-f]{10}(-p[0-9A-F]+)?", p) for p in prefixes), prefixes
+    for used in re.findall(r"url\(#([^)]+)\)", first.svg):
+        assert used in ids
+
+
+def test_two_charts_on_one_page_never_share_an_id_unless_they_are_the_same_chart() -> None:
+    one = bar_chart("ab", {"x": [1, 2], "y": [2, 1]}, title="one")
+    two = bar_chart("ab", {"x": [1, 2], "y": [2, 1]}, title="two")
+    ids_one = set(re.findall(r'\bid="([^"]+)"', one.svg))
+    ids_two = set(re.findall(r'\bid="([^"]+)"', two.svg))
+    assert ids_one and ids_two and not ids_one & ids_two
+
+
+def test_drawing_every_chart_never_imports_matplotlib_or_numpy() -> None:
+    code = (
+        "import sys, tictac\n"
+        "from tests.test_charts import every_chart\n"
+        "for chart in every_chart().values(): chart.svg\n"
+        "print([m for m in ('matplotlib', 'numpy') if m in sys.modules])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.stdout.strip() == "[]", run.stderr
+
+
+def test_a_chart_saves_itself(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "chart.svg"
+    chart = bar_chart("ab", [1, 2])
+    chart.save(path)
+    assert path.read_text(encoding="utf-8") == chart.svg
+
+
+# -- bars -------------------------------------------------------------------------------------
+
+
+def test_bar_heights_are_proportional_to_the_numbers_and_start_at_zero() -> None:
+    chart = bar_chart(["a", "b", "c"], [5, 10, 20], ylabel="games", value_labels=True)
+    drawn = bars(chart)
+    heights = [b["height"] for b in drawn]
+    assert heights[1] == pytest.approx(2 * heights[0], rel=0.02)
+    assert heights[2] == pytest.approx(4 * heights[0], rel=0.02)
+    bottoms = {round(float(b["y"]) + float(b["height"]), 1) for b in drawn}
+    assert len(bottoms) == 1  # one baseline...
+    (baseline,) = bottoms
+    zero = [t for t in parse(chart).iter(f"{SVG}text") if t.text == "0"]
+    assert zero and abs(float(zero[0].get("y", 0)) - 11 * 0.35 - baseline) < 0.2  # ...at 0
+    assert [b["x"] for b in drawn] == sorted(b["x"] for b in drawn)
+    assert {"5", "10", "20", "a", "b", "c", "games"} <= set(texts(chart))
+
+
+def test_a_description_can_stand_in_for_numbers_an_exercise_asks_for() -> None:
+    chart = bar_chart([0, 1, 2], [1, 9, 72], description="rising from 1 with no mark")
+    assert chart.text.splitlines()[-1] == "rising from 1 with no mark"
+    assert "72" not in chart.text and "72" not in texts(chart)
+    assert len(bars(chart)) == 3
+
+
+def test_grouped_bars_differ_by_pattern_and_the_reference_is_named() -> None:
+    chart = bar_chart(
+        ["cell 3", "cell 5"],
+        {"retried": [90, 110], "uniform": [100, 100]},
+        reference=(100, "a quarter each"),
+    )
+    fills = [b["fill"] for b in bars(chart)]
+    assert fills[0] == PALETTE["blue"] and fills[2] == PALETTE["blue"]
+    assert str(fills[1]).startswith("url(#") and fills[1] == fills[3]
+    pattern_id = str(fills[1])[5:-1]
+    pattern = parse(chart).find(f".//{SVG}pattern[@id='{pattern_id}']")
+    assert pattern is not None and pattern.find(f"{SVG}line") is not None  # stripes
+    assert {"retried", "uniform", "a quarter each"} <= set(texts(chart))
+    assert "retried: cell 3: 90; cell 5: 110" in chart.text
+    assert "reference line, a quarter each: 100" in chart.text
+    dashed = [line for line in parse(chart).iter(f"{SVG}line") if line.get("stroke-dasharray")]
+    assert len(dashed) == 2  # the line on the plot and its key in the legend
+
+
+def test_log_bars_are_proportional_to_the_logarithms_and_the_axis_says_log() -> None:
+    chart = bar_chart([1, 2, 3], [10, 100, 10_000], log=True, ylabel="count")
+    heights = [float(b["height"]) for b in bars(chart)]
+    # the axis runs from 10 to 10,000: heights 0, 1/3 and 3/3 of it
+    assert heights[0] == pytest.approx(0, abs=0.1)
+    assert heights[2] == pytest.approx(3 * heights[1], rel=0.02)
+    assert "count (log scale)" in texts(chart)
+    assert "y axis: count (log scale), from 10 to 10,000" in chart.text
+
+
+def test_horizontal_bars_have_their_lengths_and_numbers_and_say_what_is_missing() -> None:
+    chart = hbar_chart({"a": 0.25, "b": 0.5, "c": None}, percent=True, limits=(0, 1))
+    widths = [float(b["width"]) for b in bars(chart)]
+    assert len(widths) == 2 and widths[1] == pytest.approx(2 * widths[0], rel=0.01)
+    assert {"25.0%", "50.0%", "not measured", "0%", "100%"} <= set(texts(chart))
+    assert chart.text.splitlines()[-1] == "c: not measured"
+    log = hbar_chart({"a": 1_000, "b": 100_000}, log=True, limits=(100, 1_000_000))
+    lengths = [float(b["width"]) for b in bars(log)]
+    assert lengths[1] == pytest.approx(3 * lengths[0], rel=0.01)  # 1 and 3 decades above 100
 
 
 def test_results_chart_scales_each_bar_to_its_own_games() -> None:
-    ax = results_chart({"human": (12, 27, 11), "rule": (318, 507, 175)}, title="as X")
-    widths = [round(bar.get_width(), 3) for bar in ax.patches]
-    assert widths == [0.24, 0.318, 0.54, 0.507, 0.22, 0.175]  # wins of both, draws, losses
-    lefts = [round(bar.get_x(), 3) for bar in ax.patches]
-    assert lefts == [0, 0, 0.24, 0.318, 0.78, 0.825]
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["human", "rule"]
-    assert ax.get_title() == "as X"
-    written = [t.get_text() for t in ax.texts if t.get_text()]
-    assert written == ["24%", "32%", "54%", "51%", "22%", "18%"]
+    chart = results_chart({"human": (12, 27, 11), "rule": (318, 507, 175)}, title="as X")
+    drawn = bars(chart)
+    full = sum(float(b["width"]) for b in drawn[:3])
+    shares = [float(b["width"]) / full for b in drawn]
+    # human's parts, then the rule's (to the tenth of a pixel the SVG is written in)
+    assert shares == pytest.approx([0.24, 0.54, 0.22, 0.318, 0.507, 0.175], abs=0.001)
+    assert sum(float(b["width"]) for b in drawn[3:]) == pytest.approx(full, abs=0.3)
+    assert [float(b["x"]) for b in drawn[:3]] == sorted(float(b["x"]) for b in drawn[:3])
+    written = [t.text for t in parse(chart).iter(f"{SVG}text") if t.get("font-weight") == "bold"]
+    assert written == ["as X", "24%", "54%", "22%", "32%", "51%", "18%"]  # the title, the shares
+    assert "human: 12 wins (24%), 27 draws (54%), 11 losses (22%), of 50 games" in chart.text
+    assert chart.text.startswith("Results chart: as X")
 
 
 def test_results_chart_never_tells_the_parts_apart_by_colour_alone() -> None:
-    ax = results_chart({"a": (1, 1, 1)}, parts=("human wins", "draws", "computer wins"))
-    legend = ax.get_legend()
-    assert [t.get_text() for t in legend.get_texts()] == ["human wins", "draws", "computer wins"]
-    hatches = [bar.get_hatch() or "" for bar in ax.patches]
-    assert len(set(hatches)) == 3
-    colours = [to_hex(bar.get_facecolor()).upper() for bar in ax.patches]
-    assert colours[0] == PALETTE["blue"] and colours[2] == PALETTE["vermillion"]
+    chart = results_chart({"a": (1, 1, 1)}, parts=("human wins", "draws", "computer wins"))
+    assert {"human wins", "draws", "computer wins"} <= set(texts(chart))
+    fills = [str(b["fill"]) for b in bars(chart)]
+    assert fills[0] == PALETTE["blue"]
+    assert fills[1].startswith("url(#") and fills[2].startswith("url(#") and fills[1] != fills[2]
+    patterns = {p.get("id"): p for p in parse(chart).iter(f"{SVG}pattern")}
+    dots = patterns[fills[1][5:-1]]
+    stripes = patterns[fills[2][5:-1]]
+    assert dots.find(f"{SVG}circle") is not None and stripes.find(f"{SVG}line") is not None
+    assert stripes.find(f"{SVG}rect").get("fill") == PALETTE["vermillion"]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
@@ -43,10 +247,11 @@ def test_results_chart_never_tells_the_parts_apart_by_colour_alone() -> None:
         ({"x": (0, 0, 0)}, "add up to no games"),
         ({"x": (1, 2)}, "three counts"),
         ({"x": (1, -2, 3)}, "0 or more"),
+        ({"x": (1, float("nan"), 3)}, "0 or more"),
     ],
 )
 def test_results_chart_refuses_counts_it_cannot_draw(
-    results: dict[str, tuple[int, ...]], message: str
+    results: dict[str, tuple[float, ...]], message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
         results_chart(results)
@@ -54,28 +259,159 @@ def test_results_chart_refuses_counts_it_cannot_draw(
         results_chart({"x": (1, 1, 1)}, parts=("wins", "losses"))
 
 
-def test_round_robin_chart_writes_every_score_and_shades_without_red_and_green() -> None:
-    table = round_robin([make_player("random"), make_player("offensive")], games=40, seed=2)
-    ax = round_robin_chart(table)
-    written = [t.get_text() for t in ax.texts if t.get_text()]
-    scores = table.table()
-    assert written == [f"{scores[0][1]:.2f}", f"{scores[1][0]:.2f}"]
-    colour_map = ax.images[0].get_cmap()
-    assert to_hex(colour_map(0.0)).upper() == PALETTE["vermillion"]
-    assert to_hex(colour_map(1.0)).upper() == PALETTE["blue"]
-
-
 def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
     match = play_match(make_player("novice"), make_player("random"), games=60, seed=3)
-    ax = wins_by_length_chart(match)
-    hatches = {bars.get_label(): {bar.get_hatch() or "" for bar in bars} for bars in ax.containers}
-    assert hatches == {"novice": {""}, "random": {"//"}}
-    counts = [int(t.get_text()) for t in ax.texts]
-    assert sum(counts) == len(match.games) - match.draws()
+    chart = wins_by_length_chart(match)
+    fills = [str(b["fill"]) for b in bars(chart)]
+    assert set(fills[0::2]) == {PALETTE["blue"]}  # the first player's bars, plain
+    assert len(set(fills[1::2])) == 1 and fills[1].startswith("url(#")  # the second's, striped
+    on_bars = [
+        int(t.text or "")
+        for t in parse(chart).iter(f"{SVG}text")
+        if t.get("font-size") == "9"  # the numbers on grouped bars
+    ]
+    assert len(on_bars) == len(fills)
+    assert sum(on_bars) == len(match.games) - match.draws()
+    heights = [float(b["height"]) for b in bars(chart)]
+    per_game = [h / n for h, n in zip(heights, on_bars) if n]
+    assert max(per_game) == pytest.approx(min(per_game), rel=0.02)
+    assert chart.text.startswith(f"Bar chart: novice vs random: 60 games, {match.draws()} draws")
+    titled = wins_by_length_chart(match, title="mine")
+    assert titled.text.startswith("Bar chart: mine")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: bar_chart("ab", [1]), "2 categories need 2 values"),
+        (lambda: bar_chart([], []), "at least one category"),
+        (lambda: bar_chart("ab", [1, -1]), "0 or more"),
+        (lambda: bar_chart("ab", [1, 0], log=True), "more than 0"),
+        (lambda: bar_chart("ab", [1, "2"]), "should be a number"),  # type: ignore[list-item]
+        (lambda: bar_chart("a", {str(i): [1] for i in range(7)}), "1 to 6 series"),
+        (lambda: bar_chart("ab", [1, 2], width=50), "width"),
+        (lambda: hbar_chart({}), "at least one bar"),
+        (lambda: hbar_chart({"a": 0}, log=True), "above 0"),
+        (lambda: line_chart({}), "at least one line"),
+        (lambda: line_chart({"a": []}), "no points"),
+        (lambda: line_chart({"a": [(0, 1)]}, x_scale="log"), "above 0"),
+        (lambda: line_chart({"a": [(1, 1)]}, x_scale="cubic"), "x_scale"),  # type: ignore[arg-type]
+        (lambda: line_chart({str(i): [(1, 1)] for i in range(8)}, legend=True), "at most 7"),
+        (lambda: line_chart({"a": [(1, 1)]}, intervals={"a": []}), "one \\(low, high\\)"),
+        (lambda: heat_map({"a": [1]}, ["x", "y"]), "needs 2 numbers"),
+        (lambda: interval_chart({}), "at least one"),
+        (lambda: grid([]), "at least one chart"),
+        (lambda: grid([bar_chart("a", [1])], columns=0), "columns"),
+    ],
+)
+def test_charts_refuse_what_they_cannot_draw_and_say_why(call: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()  # type: ignore[operator]
+
+
+def test_a_grid_holds_only_charts() -> None:
+    with pytest.raises(TypeError, match="not 'a chart'"):
+        grid(["a chart"])  # type: ignore[list-item]
+
+
+# -- lines and intervals -----------------------------------------------------------------------
+
+
+def points(chart: Chart) -> list[tuple[float, float]]:
+    found = []
+    for element in parse(chart).iter():
+        if element.get("class") == "point":
+            if element.tag == f"{SVG}circle":
+                found.append((float(element.get("cx", 0)), float(element.get("cy", 0))))
+            else:  # a polygon or a path: the middle of its corners
+                numbers = [float(n) for n in re.findall(r"-?\d+\.?\d*", element.get("points", ""))]
+                xs, ys = numbers[0::2], numbers[1::2]
+                found.append(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
+    return found
+
+
+def test_line_points_sit_where_their_numbers_say_and_lines_differ_without_colour() -> None:
+    chart = line_chart(
+        {"a": [(0, 0), (5, 0.5), (10, 1)], "b": [(0, 1), (10, 0)]},
+        xlabel="games",
+        legend=True,
+    )
+    a = points(chart)[:3]
+    assert a[1][0] - a[0][0] == pytest.approx(a[2][0] - a[1][0], abs=0.2)
+    assert a[0][1] - a[1][1] == pytest.approx(a[1][1] - a[2][1], abs=0.3)
+    paths = [p for p in parse(chart).iter(f"{SVG}path") if p.get("class") == "line"]
+    assert len(paths) == 2
+    assert paths[0].get("stroke-dasharray") != paths[1].get("stroke-dasharray")
+    shapes = {e.tag for e in parse(chart).iter() if e.get("class") == "point"}
+    assert shapes == {f"{SVG}circle", f"{SVG}polygon"}  # circles and squares
+    assert "a (blue, solid, circles): 0: 0; 5: 0.5; 10: 1" in chart.text
+    assert "b (orange, dashed, squares): 0: 1; 10: 0" in chart.text
+
+
+def test_a_log_x_axis_spaces_decades_evenly_and_says_so() -> None:
+    chart = line_chart({"a": [(10, 1), (100, 2), (1000, 3)]}, x_scale="log", xlabel="playouts")
+    xs = [x for x, _ in points(chart)]
+    assert xs[1] - xs[0] == pytest.approx(xs[2] - xs[1], abs=0.2)
+    assert "playouts (log scale)" in texts(chart)
+
+
+def test_lines_of_one_group_look_alike_and_end_labels_do_not_overlap() -> None:
+    chart = line_chart(
+        {"0 (win)": [(1, 0.50)], "1 (draw)": [(1, 0.51)], "4 (draw)": [(1, 0.52)]},
+        groups={"0 (win)": "win", "1 (draw)": "draw", "4 (draw)": "draw"},
+        markers=True,
+    )
+    assert "1 (draw) (orange, dashed, squares)" in chart.text
+    assert "4 (draw) (orange, dashed, squares)" in chart.text
+    labels = [t for t in parse(chart).iter(f"{SVG}text") if t.text and "(" in t.text]
+    heights = sorted(float(t.get("y", 0)) for t in labels)
+    assert len(heights) == 3 and all(b - a >= 12.9 for a, b in itertools.pairwise(heights))
+
+
+def test_long_lines_are_summed_up_in_the_text_alternative() -> None:
+    chart = line_chart({"regret": [(i, i / 10) for i in range(1, 1001)]})
+    line = chart.text.splitlines()[-1]
+    assert "(1,000 points, 12 shown)" in line and line.endswith("1,000: 100")
+    assert not points(chart)  # no markers on a thousand points
+
+
+def test_whiskers_span_the_intervals() -> None:
+    chart = line_chart({"a": [(1, 0.5)]}, intervals={"a": [(0.25, 0.75)]}, ylim=(0, 1))
+    whisker = [
+        line
+        for line in parse(chart).iter(f"{SVG}line")
+        if line.get("x1") == line.get("x2") and line.get("stroke") == PALETTE["blue"]
+    ]
+    _, y = points(chart)[0]
+    top, bottom = (float(whisker[0].get(k, 0)) for k in ("y2", "y1"))
+    assert y - top == pytest.approx(bottom - y, abs=0.2)  # symmetric about 50%
+    assert "1: 0.5 (0.25 to 0.75)" in chart.text and "95% intervals" in chart.text
+
+
+def test_interval_chart_marks_the_misses_without_colour_alone() -> None:
+    counts = {"a": (30, 100), "b": (50, 100), "c": (70, 100)}
+    chart = interval_chart(counts, truth=0.5, xlabel="rate")
+    assert chart.text.startswith("Interval chart: 3 intervals, 2 miss the true rate")
+    dots = [e for e in parse(chart).iter(f"{SVG}circle") if e.get("class") == "point"]
+    hollow = [d.get("fill") == "#ffffff" for d in dots]
+    assert hollow == [True, False, True]
+    xs = [float(d.get("cx", 0)) for d in dots]
+    assert xs[1] - xs[0] == pytest.approx(xs[2] - xs[1], abs=0.2)  # 30%, 50%, 70%
+    low, high = wilson_interval(30, 100)
+    assert f"a: 30 of 100 (30%), 95% interval {low:.0%} to {high:.0%}, misses" in chart.text
+    assert "true rate" in texts(chart)
+
+
+def test_interval_chart_with_many_rows_lists_the_misses_and_marks_a_reference() -> None:
+    counts = {f"run {i}": (50 + (i % 3) * 20, 100) for i in range(40)}
+    chart = interval_chart(counts, truth=0.5, reference=(0.9, "random moves"), limits=(0.3, 1))
+    lines = chart.text.splitlines()
+    assert "40 rows; the 26 that miss:" in lines
+    assert not any(t.startswith("run ") for t in texts(chart))  # no labels on 40 rows
+    assert "random moves" in texts(chart) and "random moves: 90% (dotted line)" in lines[1]
 
 
 def test_learning_curve_chart_labels_every_line_and_tells_them_apart_without_colour() -> None:
-    from tictac.learning import Share
     from tictac.learning_experiments import MeasuredPoint
 
     def point(games: int, met: int, everywhere: int) -> MeasuredPoint:
@@ -85,14 +421,78 @@ def test_learning_curve_chart_labels_every_line_and_tells_them_apart_without_col
         "slow": [point(0, 1, 2), point(100, 2, 4), point(1000, 5, 10)],
         "fast": [point(0, 1, 2), point(100, 8, 15)],
     }
-    ax = charts.learning_curve_chart(curves)
-    assert [text.get_text() for text in ax.texts] == ["slow 50%", "fast 75%"]
-    lines = ax.get_lines()
-    assert len({(line.get_linestyle(), line.get_marker()) for line in lines}) == 2
-    assert list(lines[0].get_ydata()) == [0.1, 0.2, 0.5]
-    met = charts.learning_curve_chart(curves, measure="met")
-    assert [text.get_text() for text in met.texts] == ["slow 50%", "fast 80%"]
+    chart = learning_curve_chart(curves)
+    assert {"slow 50%", "fast 75%"} <= set(texts(chart))
+    assert "slow 50% (blue, solid, circles): 0: 10%; 100: 20%; 1,000: 50%" in chart.text
+    assert "games of training (even scale to 100, logarithmic beyond)" in texts(chart)
+    xs = [x for x, _ in points(chart)[:3]]
+    # even to 100 (0.6 of a decade), then one decade to 1,000
+    assert (xs[2] - xs[1]) / (xs[1] - xs[0]) == pytest.approx(1 / 0.6, rel=0.01)
+    met = learning_curve_chart(curves, measure="met")
+    assert {"slow 50%", "fast 80%"} <= set(texts(met))
     with pytest.raises(ValueError, match="measure"):
-        charts.learning_curve_chart(curves, measure="best")
+        learning_curve_chart(curves, measure="best")
     with pytest.raises(ValueError, match="at most"):
-        charts.learning_curve_chart({str(i): curves["slow"] for i in range(8)})
+        learning_curve_chart({str(i): curves["slow"] for i in range(8)})
+    with pytest.raises(ValueError, match="no points"):
+        learning_curve_chart({"a": []})
+
+
+# -- heat maps and grids -----------------------------------------------------------------------
+
+
+def test_round_robin_chart_writes_every_score_and_shades_without_red_and_green() -> None:
+    table = round_robin([make_player("random"), make_player("offensive")], games=40, seed=2)
+    chart = round_robin_chart(table)
+    scores = table.table()
+    written = [t for t in texts(chart) if re.fullmatch(r"\d\.\d\d", t)]
+    assert written == [f"{scores[0][1]:.2f}", f"{scores[1][0]:.2f}"]
+    cells = [e for e in parse(chart).iter(f"{SVG}rect") if e.get("class") == "cell"]
+    shades = [c.get("fill") for c in cells]
+    assert shades[0] == shades[3] == "#ffffff"  # a player against itself: blank
+    loser, winner = sorted([(scores[0][1], str(shades[1])), (scores[1][0], str(shades[2]))])
+    red, blue = (lambda c: (int(c[1:3], 16), int(c[5:7], 16)))(loser[1])  # vermillion-ish
+    assert loser[0] < 0.5 and red > blue
+    red, blue = (lambda c: (int(c[1:3], 16), int(c[5:7], 16)))(winner[1])  # blue-ish
+    assert winner[0] > 0.5 and blue > red
+    ends = [charts._ramp((PALETTE["vermillion"], "#ffffff", PALETTE["blue"]), t) for t in (0, 1)]
+    assert [c.upper() for c in ends] == [PALETTE["vermillion"], PALETTE["blue"]]
+    assert f"offensive: random {scores[1][0]:.2f}, offensive no value" in chart.text
+
+
+def test_heat_map_shades_on_a_log_scale_and_writes_each_number() -> None:
+    chart = heat_map(
+        {"3x3": [1, 10, 100]},
+        ["a", "b", "c"],
+        log=True,
+        cell_text=lambda f: f"×{f:,.0f}",
+        columns_on_top=True,
+    )
+    cells = [e for e in parse(chart).iter(f"{SVG}rect") if e.get("class") == "cell"]
+    reds = [int(str(c.get("fill"))[1:3], 16) for c in cells]
+    assert reds[0] - reds[1] == pytest.approx(reds[1] - reds[2], abs=1)  # even in log10
+    assert [t for t in texts(chart) if t.startswith("×")] == ["×1", "×10", "×100"]
+    assert "3x3: a ×1, b ×10, c ×100" in chart.text
+
+
+def test_a_grid_places_its_charts_side_by_side_and_lists_them_in_words() -> None:
+    small = [bar_chart("ab", [1, i], width=300) for i in (2, 3, 4)]
+    chart = grid(small, columns=2, title="three")
+    inner = [e for e in parse(chart) if e.tag == f"{SVG}svg"]
+    assert [(float(e.get("x", 0)), float(e.get("y", 0)) > 0) for e in inner] == [
+        (0, True),
+        (316, True),
+        (0, True),
+    ]
+    assert float(inner[2].get("y", 0)) > float(inner[0].get("y", 0))
+    assert chart.width == 616
+    assert chart.text.startswith("Three charts: three\n1. Bar chart\n   x axis")
+
+
+def test_numbers_on_the_axes_are_round_and_percentages_are_percentages() -> None:
+    assert charts._linear_range(0, 0.87) == (0, 1, (0, 0.2, 0.4, 0.6, 0.8, 1))
+    assert charts._linear_range(0, 12, zero=True, whole=True)[2] == (0, 5, 10, 15)
+    assert charts._log_range(16, 524_160)[2] == (10, 100, 1_000, 10_000, 100_000, 1_000_000)
+    chart = line_chart({"a": [(0, 0.2), (1, 0.6)]}, percent=True)
+    assert {"20%", "40%", "60%"} <= set(texts(chart))
+    assert charts._text_width("mmm", 10) > charts._text_width("iii", 10) * 2 > 0

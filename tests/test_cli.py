@@ -402,7 +402,7 @@ def test_the_command_line_stays_light() -> None:
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['analyze', 'X.../.O../..../....'])\n"
         "    main(['tournament', 'master', 'random', '--games', '2'])\n"
-        "heavy = ['ipywidgets', 'graphviz', 'matplotlib', 'IPython']\n"
+        "heavy = ['ipywidgets', 'graphviz', 'matplotlib', 'numpy', 'IPython']\n"
         "print([m for m in heavy if m in sys.modules])\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

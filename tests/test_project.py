@@ -31,7 +31,7 @@ except ModuleNotFoundError:  # Python 3.10
 ROOT = Path(__file__).resolve().parent.parent
 
 # conda-forge spells some packages differently from PyPI.
-CONDA_TO_PYPI = {"python-graphviz": "graphviz", "matplotlib-base": "matplotlib"}
+CONDA_TO_PYPI = {"python-graphviz": "graphviz"}
 # Not Python packages: the interpreter, its installer and Graphviz's `dot` program.
 CONDA_ONLY = {"python", "pip", "graphviz"}
 
@@ -86,7 +86,10 @@ TEST_TOOLS = {"pytest", "pytest-xdist", "nbval", "hypothesis", "playwright", "ru
 
 def test_make_lab_installs_what_the_lessons_need_and_no_test_tools() -> None:
     lessons = extra_packages("lab")
-    assert {"jupyterlab", "ipywidgets", "graphviz", "matplotlib"} <= lessons
+    assert {"jupyterlab", "ipywidgets", "graphviz"} <= lessons
+    # the charts are SVG drawn by tictac itself: no plotting library, which the browser
+    # edition (Pyodide) could not load
+    assert not {"matplotlib", "numpy"} & lessons
     # what the `test` and `dev` extras name themselves: the tools, none of them a lesson's
     tools = {
         _name(requirement)
@@ -115,7 +118,7 @@ def test_environment_yml_brings_graphviz_dot_and_a_python() -> None:
 
 def test_import_is_light() -> None:
     """`import tictac` must not load the notebook libraries (the CLI and tests start fast)."""
-    heavy = ["ipywidgets", "graphviz", "matplotlib", "IPython"]
+    heavy = ["ipywidgets", "graphviz", "matplotlib", "numpy", "IPython"]
     code = (
         "import sys, tictac\n"
         "tictac.State.new().play(4)\n"
@@ -472,7 +475,7 @@ def test_lab_prints_the_address_once_jupyterlab_answers_there(tmp_path: Path) ->
         name: str(tmp_path / name.lower())
         for name in ["JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"]
     }
-    settings = {**os.environ, **private, "PYTHON": sys.executable, "MPLCONFIGDIR": str(tmp_path)}
+    settings = {**os.environ, **private, "PYTHON": sys.executable}
     for name in ("TICTAC_PORT", "TICTAC_TOKEN", "DISPLAY"):
         settings.pop(name, None)
     blocker = socket.socket()

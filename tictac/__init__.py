@@ -9,7 +9,8 @@ The tutorials this series grew from, which the docstrings name by short names su
 five-rounds tutorial", are listed under *Sources* in the README.
 
 Importing the package is light: the game model loads at once, while the modules that need
-ipywidgets, graphviz or matplotlib load the first time one of their names is used.
+ipywidgets or graphviz (and the charts, drawn as SVG by :mod:`tictac.charts` itself) load the
+first time one of their names is used.
 """
 
 from __future__ import annotations
