@@ -52,6 +52,7 @@ from typing import Any, Literal
 
 import graphviz
 
+from tictac.browser import in_browser, render_svg
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.mcts import MCTSNode, MCTSResult, Playout
 from tictac.numbertree import NumberTree, Position
@@ -497,11 +498,29 @@ class GameTree(graphviz.Digraph):  # type: ignore[misc]
         plural = "s" if self.boards != 1 else ""
         return f"<game tree: {self.boards:,} {self.unit}{plural} drawn{what}>"
 
-    def pipe(self, *args: Any, **kwargs: Any) -> Any:
+    def pipe(
+        self, format: str | None = None, *args: Any, encoding: str | None = None, **kwargs: Any
+    ) -> Any:
+        """The drawing, as ``graphviz.Digraph.pipe`` gives it. In the browser edition, where
+        ``dot`` cannot run, Graphviz compiled to WebAssembly draws it (SVG only; see
+        :mod:`tictac.browser`)."""
+        if in_browser():
+            if (format or self.format) != "svg":
+                raise GraphvizError(
+                    f"in the browser, trees are drawn as SVG only, not {format or self.format!r}; "
+                    "ask for pipe(format='svg')"
+                )
+            drawn = render_svg(self.source)
+            return drawn if encoding else drawn.encode("utf-8")
         with _explained_graphviz_errors():
-            return super().pipe(*args, **kwargs)
+            return super().pipe(format, *args, encoding=encoding, **kwargs)
 
     def render(self, *args: Any, **kwargs: Any) -> Any:
+        if in_browser():
+            raise GraphvizError(
+                "saving a tree as a file needs Graphviz's dot program, which cannot run in the "
+                "browser; save its SVG text instead: tree.pipe(format='svg', encoding='utf-8')"
+            )
         with _explained_graphviz_errors():
             return super().render(*args, **kwargs)
 
