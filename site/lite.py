@@ -25,6 +25,7 @@ build/ and the output folder.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import shutil
@@ -232,8 +233,16 @@ def drop_old_font_formats(folder: Path) -> None:
             woff2.with_suffix(suffix).unlink(missing_ok=True)
 
 
-def build(out: Path, work: Path) -> None:
-    source = lite_dir(work, work / "cache")
+def build(out: Path, work: Path, cache: Path | None = None) -> None:
+    """Build the browser edition into `out`, staging it in `work`; downloads are kept in
+    `cache` (default: work/cache), which several builds at once may share."""
+    cache = cache or work / "cache"
+    cache.mkdir(parents=True, exist_ok=True)
+    work.mkdir(parents=True, exist_ok=True)
+    with open(cache / ".lock", "w") as lock:  # one download at a time into the cache
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        source = lite_dir(work, cache)
+        viz_js = npm_package(VIZ, cache / "npm") / "dist" / "viz.js"
     # (a whole build takes seconds: start afresh, so that no step is skipped as done before)
     shutil.rmtree(out, ignore_errors=True)
     (work / ".jupyterlite.doit.db").unlink(missing_ok=True)
@@ -245,9 +254,8 @@ def build(out: Path, work: Path) -> None:
     )  # fmt: skip
     drop_old_font_formats(out / "build")
     # Graphviz for the kernel's worker, where tictac.browser looks for it.
-    viz = out / VIZ_PATH
-    viz.parent.mkdir(parents=True)
-    shutil.copy2(npm_package(VIZ, work / "cache" / "npm") / "dist" / "viz.js", viz)
+    (out / VIZ_PATH).parent.mkdir(parents=True)
+    shutil.copy2(viz_js, out / VIZ_PATH)
 
 
 def main() -> int:
