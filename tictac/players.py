@@ -82,6 +82,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -582,7 +583,9 @@ def _sum_below(state: State, me: Mark, counter: Meter) -> float:
         total = side * _score_for(me)(state, state.moves_made + 1)
     else:
         moves = state.legal_moves()
-        total = sum(_sum_below(state._play_unchecked(move), me, counter) for move in moves)
+        # (math.fsum, not sum: its result is the same on every Python, and ties between
+        # moves' sums are broken by it; since Python 3.12 `sum` of floats rounds otherwise)
+        total = math.fsum(_sum_below(state._play_unchecked(move), me, counter) for move in moves)
     _SUMS[state, me] = total
     return total
 
