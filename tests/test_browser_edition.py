@@ -22,6 +22,8 @@ from browser_edition import (
     close,
     differences,
     errors,
+    execute,
+    graphviz_drawing,
     offline_chromium,
     open_lesson,
     run_all,
@@ -29,10 +31,13 @@ from browser_edition import (
 )
 from playwright.sync_api import Browser, expect
 
+from tictac import State, draw_tree
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+TREE = "draw_tree(State.parse('XX./OO./...'), max_depth=1)"
 ALL = [
     p.relative_to(NOTEBOOKS).as_posix()
     for pattern in ("[0-9]*.ipynb", "solutions/[0-9]*.ipynb")
@@ -75,4 +80,40 @@ def test_the_notebook_runs_in_the_browser_as_stored(lesson: Run) -> None:
     assert errors(lesson.cells) == []
     assert lesson.outside == [], "the edition fetched from another site"
     stored = json.loads((NOTEBOOKS / lesson.notebook).read_text())["cells"]
-    assert differences(stored, lesson.cells) == []
+    found = differences(stored, lesson.cells)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lesson", ["12-play.ipynb"], indirect=True)
+def test_a_student_plays_the_ai_in_the_browser(lesson: Run) -> None:
+    run_all(lesson)
+    assert lesson.page is not None
+    game = lesson.page.locator(".tictac-game").first
+    cells = game.locator(".tictac-board button.tictac-cell")
+    marks = game.locator(".tictac-board .tictac-x, .tictac-board .tictac-o")
+    expect(cells).to_have_count(9)
+    before = marks.count()
+    game.locator(".tictac-board button.tictac-cell:not([disabled])").first.click()
+    expect(marks).to_have_count(before + 2)  # the student's mark, and the AI's answer
+    game.locator("button.tictac-undo").click()
+    expect(marks).to_have_count(before)
+
+
+@pytest.mark.parametrize("lesson", ["00-welcome.ipynb"], indirect=True)
+def test_a_tree_draws_in_the_cell_that_imports_tictac(lesson: Run) -> None:
+    # (the first drawing waits for Graphviz to load, within the cell)
+    (drawn,) = execute(lesson, f"from tictac import State, draw_tree\n{TREE}")
+    assert drawn["output_type"] == "execute_result", drawn
+    here = eval(TREE, {"State": State, "draw_tree": draw_tree}).pipe(format="svg", encoding="utf-8")
+    in_browser = drawn["data"]["image/svg+xml"]
+    assert graphviz_drawing(in_browser) == graphviz_drawing(here)
+    assert len(graphviz_drawing(here)) > 10
+
+
+@pytest.mark.parametrize("lesson", ["00-welcome.ipynb"], indirect=True)
+def test_a_search_too_big_stops_with_its_budget_message(lesson: Run) -> None:
+    outputs = execute(lesson, "from tictac import State, minimax\nminimax(State.new(4, 4, 4))")
+    (error,) = [o for o in outputs if o["output_type"] == "error"]
+    assert "BudgetExceeded" in error["ename"]  # (the browser's kernel writes <class '...'>)
+    assert "minimax stopped after searching 1,000,000 positions, its budget" in error["evalue"]
+    assert lesson.outside == []
