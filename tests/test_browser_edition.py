@@ -37,7 +37,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-TREE = "draw_tree(State.parse('XX./OO./...'), max_depth=1)"
+TREE_POSITION = "XX./OO./..."
 ALL = [
     p.relative_to(NOTEBOOKS).as_posix()
     for pattern in ("[0-9]*.ipynb", "solutions/[0-9]*.ipynb")
@@ -102,11 +102,12 @@ def test_a_student_plays_the_ai_in_the_browser(lesson: Run) -> None:
 @pytest.mark.parametrize("lesson", ["00-welcome.ipynb"], indirect=True)
 def test_a_tree_draws_in_the_cell_that_imports_tictac(lesson: Run) -> None:
     # (the first drawing waits for Graphviz to load, within the cell)
-    (drawn,) = execute(lesson, f"from tictac import State, draw_tree\n{TREE}")
+    drawing = f"draw_tree(State.parse({TREE_POSITION!r}), max_depth=1)"
+    (drawn,) = execute(lesson, f"from tictac import State, draw_tree\n{drawing}")
     assert drawn["output_type"] == "execute_result", drawn
-    here = eval(TREE, {"State": State, "draw_tree": draw_tree}).pipe(format="svg", encoding="utf-8")
-    in_browser = drawn["data"]["image/svg+xml"]
-    assert graphviz_drawing(in_browser) == graphviz_drawing(here)
+    tree = draw_tree(State.parse(TREE_POSITION), max_depth=1)
+    here = tree.pipe(format="svg", encoding="utf-8")  # drawn by Graphviz's dot, here
+    assert graphviz_drawing(drawn["data"]["image/svg+xml"]) == graphviz_drawing(here)
     assert len(graphviz_drawing(here)) > 10
 
 
