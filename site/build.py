@@ -74,7 +74,7 @@ def stderr_to(log: Path) -> Iterator[None]:
 
 def build_lite(out: Path, work: Path) -> bool:
     """Build the browser edition into `out` (site/lite.py); whether it was built."""
-    setup = "`make site` (scripts/setup.sh --site) installs it"
+    setup = "`make site` (scripts/setup.sh --site) installs it, or says how"
     try:
         import lite  # (site/lite.py, next to this file)
     except ModuleNotFoundError as error:
@@ -126,12 +126,14 @@ def main() -> int:
         if not build_lite(out / LITE, arguments.lite_work.resolve()):
             return 1
         built += f", the browser edition in {arguments.out / LITE} ({size(out / LITE)})"
-    print(
-        f"{built}; {time.monotonic() - started:.0f} s.\n"
-        f"Serve it with `python3 -m http.server -d {arguments.out}` and open http://localhost:8000/\n"
-        f"(the browser edition needs http, not file://); to publish it, copy the folder to any\n"
-        "static host."
-    )
+    home = "http://localhost:8000/"
+    serve = f"Serve it with `python3 -m http.server -d {arguments.out}` and open {home}"
+    if not arguments.no_lite:
+        serve += (
+            f",\nthe browser edition at {home}{LITE}/lab/index.html (it needs http, not file://)"
+        )
+    took = time.monotonic() - started
+    print(f"{built}; {took:.0f} s.\n{serve};\nto publish it, copy the folder to any static host.")
     return 0
 
 
