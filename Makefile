@@ -3,10 +3,12 @@
 #               (TICTAC_PORT=N for a port of your choice, TICTAC_TOKEN=... for a token)
 #   make test   set up the test tools too and run the whole test suite
 #   make check  the quick checks while you work: lint, types and the fast tests (under a minute)
-#   make site   the lessons as a static website in _site/, built from the notebooks as stored
+#   make site   the lessons as a static website in _site/, built from the notebooks as stored,
+#               and the browser edition in _site/lite/: JupyterLab in the page, every lesson
+#               runnable, served from the folder alone (needs npm to build; http to serve)
 #   make clean  remove everything the commands above created (.venv included)
 # All are safe to run again and quick the second time. They share one virtual environment,
-# .venv: `make lab` installs the lessons' packages, `make site` the site's builder, `make test`
+# .venv: `make lab` installs the lessons' packages, `make site` the site's builders, `make test`
 # and `make check` add the test tools (and both of those), and nothing is ever taken away
 # (scripts/setup.sh).
 
@@ -55,7 +57,9 @@ notebooks:
 	$(BIN)/python -m tictac.static notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
 
 # The lessons and their solutions as a static website in _site/, from the notebooks as stored
-# (nothing runs, nothing is fetched): open _site/index.html, or put the folder on any static host.
+# (nothing runs, nothing is fetched), and the browser edition in _site/lite/ (site/lite.py; its
+# first build fetches Pyodide and the kernel's wheels from npm and PyPI into build/lite/): serve
+# the folder with `python3 -m http.server -d _site`, or put it on any static host.
 site:
 	@scripts/setup.sh --site
 	$(BIN)/python site/build.py

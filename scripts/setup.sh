@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Set up what the lessons need, with --test what the tests need too, and with --site what builds
-# the lesson site; safe and quick to run again. In this order, so that nothing long runs before a missing program is reported:
+# the lesson site and its browser edition; safe and quick to run again. In this order, so that nothing long runs before a missing program is reported:
 #   1. Python 3.10 or newer
 #   2. the Graphviz `dot` program (system package), which draws the game trees (not for --site:
 #      the site shows the trees as the lessons store them)
 #   3. with --browser: Chromium, which the real-browser test drives (Debian's package as root,
 #      never a browser download: Playwright is pointed at the system's Chromium). Without it,
 #      outside CI, the browser test is skipped and says so.
-#   4. a virtual environment in .venv with tictac and its Python packages: the `lab` extra
+#   4. with --site or --browser: npm (Node.js), with which the browser edition's build fetches
+#      Pyodide and Graphviz compiled to WebAssembly (Debian's nodejs and npm as root). Without
+#      it, --site stops; --browser, outside CI, goes on and the website's test is skipped.
+#   5. a virtual environment in .venv with tictac and its Python packages: the `lab` extra
 #      (JupyterLab, ipywidgets, graphviz), and with --test the `dev` extra as well
 #      (pytest, nbval, hypothesis, Playwright, ruff, mypy, ...; and the `site` extra), or with
-#      --site the `site` extra (Sphinx, MyST-NB, Furo). One .venv serves all three: each run
-#      adds to it, and none removes what another installed.
+#      --site the `site` extra (Sphinx, MyST-NB, Furo, JupyterLite). One .venv serves all
+#      three: each run adds to it, and none removes what another installed.
 #
 #   scripts/setup.sh                     what `make lab` runs
 #   scripts/setup.sh --test              what `make check` and `make format` run
@@ -97,7 +100,29 @@ or point TICTAC_CHROMIUM at a Chromium or Chrome binary, then run this command a
     fi
 fi
 
-# --- 4. The virtual environment and the Python packages ---------------------------------------
+# --- 4. npm, for the browser edition ----------------------------------------------------------
+if { [ "$extra" = site ] || [ -n "$browser" ]; } && ! command -v npm >/dev/null 2>&1; then
+    how="install Node.js and npm with one of
+  Debian/Ubuntu:     sudo apt-get install -y nodejs npm
+  Fedora:            sudo dnf install -y nodejs npm
+  macOS (Homebrew):  brew install node
+  conda:             conda install -c conda-forge nodejs
+and then run this command again"
+    if is_root_with_apt; then
+        say "installing Node.js and npm (the browser edition's build fetches Pyodide with npm)"
+        apt_install nodejs npm
+    elif [ "$extra" = site ]; then
+        die "the program 'npm' is missing; the browser edition's build fetches Pyodide and
+Graphviz compiled to WebAssembly with it. To build it, $how."
+    elif in_ci; then
+        die "CI runs the website's test, which builds the browser edition with npm; $how."
+    else
+        say "npm is missing: the website's test will be skipped, every other test runs.
+    To run it too, $how."
+    fi
+fi
+
+# --- 5. The virtual environment and the Python packages ---------------------------------------
 if [ ! -x "$VENV/bin/python" ]; then
     say "creating the virtual environment $VENV"
     if ! "$PYTHON" -m venv "$VENV" 2>/dev/null; then
@@ -165,7 +190,7 @@ if [[ $installed != *" $extra "* ]]; then
     elif [ "$extra" = dev ]; then
         say "installing tictac, the lessons' packages and the test tools into $VENV (one to three minutes the first time)"
     elif [ "$extra" = site ]; then
-        say "installing tictac and the site's builder (Sphinx, MyST-NB, Furo) into $VENV (under a minute the first time)"
+        say "installing tictac and the site's builders (Sphinx, MyST-NB, Furo, JupyterLite) into $VENV (about a minute the first time)"
     else
         say "installing tictac and the lessons' packages into $VENV (a minute or two the first time)"
     fi

@@ -1,17 +1,26 @@
-"""Build the lesson site: `make site`, or `python site/build.py [--out DIR]`.
+"""Build the lesson site and the browser edition: `make site`, or `python site/build.py`.
 
 Sphinx reads its pages from one folder, so the home page (site/index.md) and the stored
 lessons and solutions are copied, as they are, into build/site/, where Sphinx (configured by
 site/conf.py) turns them into HTML, then copied to _site/. Nothing is executed and nothing
 is fetched; any warning (a broken link, an unknown document) stops the build.
+
+Then the browser edition (site/lite.py: JupyterLab in the page, with Python compiled to
+WebAssembly) is built into _site/lite/, after Sphinx, so that Sphinx never reads it. Its
+downloads (the first time only) and work files are kept in build/lite/; its builder's own
+output goes to build/lite/build.log. `--no-lite` builds the website alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import shutil
+import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from sphinx.cmd.build import build_main
@@ -20,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 NOTEBOOKS = ROOT / "notebooks"
 PAGES = ["[0-9]*.ipynb", "solutions/[0-9]*.ipynb"]  # the lessons, then their solutions
+LITE = "lite"  # the browser edition's folder in the site (tictac_site.py links to it)
 
 
 def stage(source: Path) -> None:
@@ -47,22 +57,83 @@ def build(out: Path, work: Path, quiet: bool = True) -> int:
     return status
 
 
+@contextlib.contextmanager
+def stderr_to(log: Path) -> Iterator[None]:
+    """Everything written to stderr, by this process and the programs it runs, goes to `log`."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with open(log, "w") as file:
+        os.dup2(file.fileno(), 2)
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def build_lite(out: Path, work: Path) -> bool:
+    """Build the browser edition into `out` (site/lite.py); whether it was built."""
+    setup = "`make site` (scripts/setup.sh --site) installs it, or says how"
+    try:
+        import lite  # (site/lite.py, next to this file)
+    except ModuleNotFoundError as error:
+        print(
+            f"error: the browser edition's builder is missing ({error}); {setup}", file=sys.stderr
+        )
+        return False
+    if shutil.which("npm") is None:
+        print(f"error: the browser edition needs npm (Node.js) to build; {setup}", file=sys.stderr)
+        return False
+    work.mkdir(parents=True, exist_ok=True)
+    log = work / "build.log"
+    try:
+        with stderr_to(log):
+            lite.build(out, work)
+    except (subprocess.CalledProcessError, OSError) as error:
+        print(log.read_text()[-4000:], file=sys.stderr)
+        print(
+            f"error: the browser edition was not built: {error} (its log: {log})", file=sys.stderr
+        )
+        return False
+    return True
+
+
+def size(folder: Path) -> str:
+    total = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+    return f"{total / 1e6:.0f} MB"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "_site", help="default: _site")
+    parser.add_argument(
+        "--no-lite", action="store_true", help="the website alone, without the browser edition"
+    )
     parser.add_argument("--work", type=Path, default=ROOT / "build/site", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--lite-work", type=Path, default=ROOT / "build/lite", help=argparse.SUPPRESS
+    )
     arguments = parser.parse_args()
+    out = arguments.out.resolve()
     started = time.monotonic()
-    status = build(arguments.out.resolve(), arguments.work.resolve())
+    status = build(out, arguments.work.resolve())
     if status != 0:
         print("error: the site was not built (Sphinx's warnings above)", file=sys.stderr)
         return status
-    index = arguments.out.resolve() / "index.html"
-    print(
-        f"The site is in {arguments.out} ({time.monotonic() - started:.0f} s). Open {index}\n"
-        f"in a browser, or serve it with `python3 -m http.server -d {arguments.out}` and open\n"
-        "http://localhost:8000/; to publish it, copy the folder to any static host."
-    )
+    built = f"The site is in {arguments.out} ({size(out)})"
+    if not arguments.no_lite:
+        if not build_lite(out / LITE, arguments.lite_work.resolve()):
+            return 1
+        built += f", the browser edition in {arguments.out / LITE} ({size(out / LITE)})"
+    home = "http://localhost:8000/"
+    serve = f"Serve it with `python3 -m http.server -d {arguments.out}` and open {home}"
+    if not arguments.no_lite:
+        serve += (
+            f",\nthe browser edition at {home}{LITE}/lab/index.html (it needs http, not file://)"
+        )
+    took = time.monotonic() - started
+    print(f"{built}; {took:.0f} s.\n{serve};\nto publish it, copy the folder to any static host.")
     return 0
 
 

@@ -1,7 +1,8 @@
 """What the lesson site needs beyond Sphinx and MyST-NB, applied while building, never to the
 stored notebooks:
 
-- each lesson and solutions page gets a box "Run this lesson yourself": how to open it in
+- each lesson and solutions page gets a box "Run this lesson yourself": a link that opens it
+  in the browser edition (site/lite.py, in the site's folder `lite/`), and how to open it in
   JupyterLab, with the two commands;
 - the lessons' links to the README's list of lessons (``../README.md#the-lessons``) lead to
   the site's own list, on the home page;
@@ -11,11 +12,13 @@ stored notebooks:
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import nbformat
 from docutils import nodes
@@ -32,6 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = "notebooks/"  # where the lessons are, in the site as in the repository
 INDEX_SECTION = "the-lessons"  # the home page's heading "The lessons", as in the README
 JUPYTERLAB = "http://127.0.0.1:8888/lab/tree/"  # where `make lab` serves the notebooks folder
+# The browser edition's JupyterLab, from the site's root (site/build.py builds it there); it
+# opens the notebook named by `?path=`, relative to the notebooks folder.
+IN_BROWSER = "lite/lab/index.html?path="
 WIDGET = "application/vnd.jupyter.widget-view+json"
 PICTURES = ("text/html", "image/svg+xml", "image/png", "image/jpeg")
 
@@ -64,9 +70,22 @@ def live_only(text: str) -> str:
     widget = f"<code>{html.escape(name[1])}</code>" if name else "widget"
     return (
         f'<p class="tictac-live-only">▶ Here the lesson shows a {widget} that you can click: '
-        "it needs Python behind it, so it works in JupyterLab only (see "
-        "<em>Run this lesson yourself</em> at the top of the page).</p>"
+        "it needs Python behind it, so it works only where the lesson runs: in your browser "
+        "or in JupyterLab (see <em>Run this lesson yourself</em> at the top of the page).</p>"
     )
+
+
+def in_browser(docname: str) -> str:
+    """The link from the page `docname` to its notebook in the browser edition, relative to
+    the page, so that it works wherever the site is served.
+
+    >>> in_browser("notebooks/03-minimax")
+    '../lite/lab/index.html?path=03-minimax.ipynb'
+    >>> in_browser("notebooks/solutions/03-minimax-solutions")
+    '../../lite/lab/index.html?path=solutions/03-minimax-solutions.ipynb'
+    """
+    path = docname.removeprefix(NOTEBOOKS) + ".ipynb"
+    return "../" * docname.count("/") + IN_BROWSER + quote(path)
 
 
 def run_box(docname: str, repository: str) -> str:
@@ -74,6 +93,7 @@ def run_box(docname: str, repository: str) -> str:
 
     >>> print(run_box("notebooks/03-minimax", "https://example.org/tictac"))
     <div class="admonition tip tictac-run">
+    ...<a class="tictac-in-browser" href="../lite/lab/index.html?path=03-minimax.ipynb">...
     ...<a href="http://127.0.0.1:8888/lab/tree/03-minimax.ipynb">...
     """
     path = docname.removeprefix(NOTEBOOKS) + ".ipynb"
@@ -84,9 +104,14 @@ def run_box(docname: str, repository: str) -> str:
     return f"""<div class="admonition tip tictac-run">
 <p class="admonition-title">Run {what} yourself</p>
 <p>This page is the notebook as stored, outputs and all; nothing runs here. To run its code,
-change it, check your exercises and play with the widgets, open it in JupyterLab on your own
-computer (Python 3.10 or newer, Graphviz, git and make; Debian, Ubuntu, Fedora and macOS
-work). In a terminal:</p>
+change it, check your exercises and play with the widgets:</p>
+<p><a class="tictac-in-browser" href="{html.escape(in_browser(docname))}"><strong>Run in your
+browser</strong></a>, with nothing to install: JupyterLab opens {html.escape(path)} in this
+browser, with Python compiled to WebAssembly (the first start loads about 27 MB). What you
+change is saved in this browser only. This needs the site served over http or https: from
+a folder opened as files, the link shows an empty page.</p>
+<p>Or open it in JupyterLab on your own computer (Python 3.10 or newer, Graphviz, git and
+make; Debian, Ubuntu, Fedora and macOS work). In a terminal:</p>
 <pre>git clone {html.escape(repository)}.git &amp;&amp; cd {html.escape(folder)}
 make lab</pre>
 <p><code>make lab</code> sets everything up the first time, starts JupyterLab and prints its
@@ -135,4 +160,7 @@ class RunBox(SphinxTransform):
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(ReadmeLinks)
     app.add_transform(RunBox)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
+    # Every page is rebuilt when this file changes (its text goes into every page; without
+    # this, Sphinx would rebuild only the notebooks that changed).
+    version = int(hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8], 16)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": version}

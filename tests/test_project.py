@@ -104,7 +104,10 @@ def test_make_lab_installs_what_the_lessons_need_and_no_test_tools() -> None:
 
 def test_make_site_has_its_own_extra_which_make_test_includes_and_make_lab_does_not() -> None:
     site = {_name(r) for r in _extras()["site"] if "python_version < " not in r}
-    assert {"sphinx", "myst-nb", "furo"} <= site
+    assert {"sphinx", "myst-nb", "furo", "jupyter-server"} <= site
+    # the browser edition's builders, pinned: the kernel names the Pyodide release it carries
+    pinned = {r for r in _extras()["site"] if r.startswith("jupyterlite")}
+    assert pinned == {"jupyterlite-core==0.8.6", "jupyterlite-pyodide-kernel==0.8.6"}
     assert site <= extra_packages("dev"), "`make test` builds the site in its test"
     assert not site & extra_packages("lab"), "`make lab` needs no site builder"
 
@@ -217,10 +220,14 @@ SETUP_TOOLS += ["wc", "grep", "tail", "sleep"]
 
 
 def run_setup(
-    project: Path, *args: str, dot: bool = True, env: dict[str, str] | None = None
+    project: Path,
+    *args: str,
+    dot: bool = True,
+    npm: bool = True,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """scripts/setup.sh in `project` (made on first use), as a user who is not root, with
-    `dot` or without it, and no Chromium."""
+    `dot` and `npm` or without them, and no Chromium."""
     if not (project / "scripts").exists():
         (project / "scripts").mkdir(parents=True)
         (project / "scripts" / "setup.sh").write_text((ROOT / "scripts/setup.sh").read_text())
@@ -231,7 +238,9 @@ def run_setup(
             found = shutil.which(tool)
             assert found, f"{tool} is needed for this test"
             (bin_ / tool).symlink_to(found)
-        for name, text in [("python3", FAKE_PYTHON), ("id", "#!/bin/sh\necho 1000\n")]:
+        fakes = [("python3", FAKE_PYTHON), ("id", "#!/bin/sh\necho 1000\n")]
+        fakes += [("npm", "#!/bin/sh\nexit 0\n")] if npm else []
+        for name, text in fakes:
             (bin_ / name).write_text(text)
             (bin_ / name).chmod(0o755)
     environment = {
@@ -297,6 +306,38 @@ def test_setup_for_the_site_installs_its_extra_alone_and_needs_no_graphviz(tmp_p
     assert installs() == [".[lab]"]
     assert installs("--site") == []  # the site's builder was kept
     assert (tmp_path / ".venv/.installed").read_text().splitlines()[1] == "site lab"
+
+
+def test_setup_for_the_site_checks_for_npm_before_the_long_install(tmp_path: Path) -> None:
+    """The browser edition's build needs npm: `make site` stops without it, `make test` goes on
+    (its website test is skipped), except in CI."""
+    result = run_setup(tmp_path / "site", "--site", npm=False)
+    assert result.returncode != 0
+    assert "the program 'npm' is missing" in result.stderr
+    assert "sudo apt-get install -y nodejs npm" in result.stderr
+    assert pip_calls(tmp_path / "site") == []
+
+    result = run_setup(
+        tmp_path / "test", "--test", "--browser", npm=False, env={"TICTAC_CHROMIUM": "x"}
+    )
+    assert result.returncode == 0, result.stderr
+    assert "npm is missing: the website's test will be skipped" in result.stdout
+    assert pip_calls(tmp_path / "test")[-1].endswith(".[dev]")
+
+    result = run_setup(
+        tmp_path / "ci",
+        "--test",
+        "--browser",
+        npm=False,
+        env={"CI": "true", "TICTAC_CHROMIUM": "x"},
+    )
+    assert result.returncode != 0
+    assert "CI runs the website's test, which builds the browser edition with npm" in result.stderr
+    assert pip_calls(tmp_path / "ci") == []
+
+    result = run_setup(tmp_path / "lab", npm=False)  # `make lab` and `make check` need no npm
+    assert result.returncode == 0, result.stderr
+    assert "npm" not in result.stdout + result.stderr
 
 
 @pytest.mark.slow
@@ -410,7 +451,7 @@ def test_make_clean_leaves_the_projects_own_files(tmp_path: Path) -> None:
     made += [".pytest_cache/v", ".mypy_cache/3.11/x", ".ruff_cache/x", ".hypothesis/examples/x"]
     made += ["test-artifacts/play.png", "tictac/__pycache__/state.pyc", "tests/__pycache__/x.pyc"]
     made += ["notebooks/.ipynb_checkpoints/03-minimax-checkpoint.ipynb", "_site/index.html"]
-    made += ["build/site/source/index.md"]
+    made += ["build/site/source/index.md", "build/lite/cache/npm/x.tgz", "_site/lite/index.html"]
     own = ["Makefile", "tictac/state.py", "notebooks/03-minimax.ipynb", ".git/HEAD", "README.md"]
     own += ["notebooks/my-notes.ipynb", "docs/images/tree.svg", "site/conf.py", "site/index.md"]
     for path in made + own:

@@ -1,20 +1,30 @@
-"""The lesson site (`make site`) in a real browser: built once, every page opened in headless
-Chromium, from the file system and from a static HTTP server on localhost.
+"""The lesson site (`make site`) in a real browser: built once, with its browser edition in
+lite/, every page opened in headless Chromium, from the file system and from a static HTTP
+server on localhost.
 
 On every page: each link to a page of the site leads to a page (and anchor) that exists, each
 image loads, each stored tree, board, chart and widget picture of the notebook shows, nothing
 asks any other host for anything, and the console stays free of errors. Then what the site
 promises: the lessons and their solutions in order, with previous and next links, each
-exercise linked to its solutions page, and the box that says how to run the lesson.
+exercise linked to its solutions page, and the box that says how to run the lesson, in the
+browser edition or in JupyterLab.
+
+The browser edition is checked as a folder here: it holds every lesson and solutions notebook,
+and its settings and package lists name only files in the folder, with their checksums (that
+the lessons run there, with every request outside the folder refused, is for a browser test
+that runs them).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import html.parser
 import http.server
 import itertools
 import json
+import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -27,7 +37,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page
-from test_browser import WAIT_MS, headless_chromium
+from test_browser import WAIT_MS, headless_chromium, in_ci
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +46,8 @@ NOTEBOOKS = ROOT / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
 SOLUTIONS = sorted((NOTEBOOKS / "solutions").glob("[0-9]*.ipynb"))
 WIDGET = "application/vnd.jupyter.widget-view+json"
+LITE = "lite"  # the browser edition's folder in the site
+PYODIDE_KERNEL = "@jupyterlite/pyodide-kernel-extension:kernel"  # its settings' key
 # What the site shows of an output: the first of these it has (never a widget's live view).
 SHOWN = ["text/html", "image/svg+xml", "image/png", "image/jpeg", "text/plain"]
 
@@ -130,20 +142,37 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="module")
-def site(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once as `make site` builds it (into a folder of the test's own)."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site and its browser edition, built once as `make site` builds them (into a folder
+    of the test's own; the browser edition's downloads come from pip's and npm's caches after
+    the first time)."""
+    if shutil.which("npm") is None:
+        how = (
+            "install Node.js and npm (Debian/Ubuntu: sudo apt-get install nodejs npm, Fedora: "
+            "sudo dnf install nodejs npm, macOS: brew install node; `make test` does it as root "
+            "with apt)"
+        )
+        if in_ci():
+            pytest.fail(f"CI must build the browser edition, which needs npm: {how}")
+        pytest.skip(f"no npm on this machine to build the browser edition; to test the site, {how}")
     work = tmp_path_factory.mktemp("site")
     started = time.monotonic()
-    built = subprocess.run(
+    done = subprocess.run(
         [sys.executable, str(ROOT / "site" / "build.py"), "--out", str(work / "html")]
-        + ["--work", str(work / "work")],
+        + ["--work", str(work / "work"), "--lite-work", str(work / "lite")],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
     )
-    assert built.returncode == 0, f"the site did not build:\n{built.stdout}\n{built.stderr}"
-    print(f"site built in {time.monotonic() - started:.1f} s")
+    assert done.returncode == 0, f"the site did not build:\n{done.stdout}\n{done.stderr}"
+    print(f"site and browser edition built in {time.monotonic() - started:.1f} s")
     return work / "html"
+
+
+@pytest.fixture(scope="module")
+def site(browser: Browser, built: Path) -> Path:
+    """The site, once Chromium is known to be there."""
+    return built
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -198,7 +227,10 @@ def visit_every_page(browser: Browser, site: Path, base: str) -> dict[str, Visit
     page.on("pageerror", lambda error: current[-1].problems.append(f"page error: {error}"))
     visits = {}
     try:
-        for path in sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")):
+        # (the website's own pages, not the browser edition's, which needs http and is
+        # JupyterLab's own; the links to it are checked like any other)
+        pages = (p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+        for path in sorted(p for p in pages if not p.startswith(f"{LITE}/")):
             current.append(Visit(f"{base}/{path}", {}))
             page.goto(current[-1].url, wait_until="load")
             current[-1].seen = page.evaluate(READ_PAGE)
@@ -294,7 +326,131 @@ def test_every_page_works_from_the_file_system_and_from_a_static_host(
         assert page_of(partner) in links, f"{notebook.name} has no link to {partner.name}"
         # the lessons' "All lessons" links reach the home page's list
         assert "index.html" in links
-        # and how to run the lesson: the notebook in JupyterLab, and the two commands
-        in_lab = "http://127.0.0.1:8888/lab/tree/" + notebook.relative_to(NOTEBOOKS).as_posix()
+        # and how to run the lesson: in the browser edition, with a link that opens this
+        # notebook there; or in JupyterLab, with the two commands
+        path = notebook.relative_to(NOTEBOOKS).as_posix()
+        in_browser = f"{base}/{LITE}/lab/index.html?path={path}"
+        assert in_browser in seen["run_links"], seen["run_links"]
+        assert in_lite(site, path), f"{path} is not in the browser edition"
+        assert "Run in your browser" in seen["run_text"]
+        assert "http or https" in seen["run_text"]  # (from the file system, it cannot start)
+        in_lab = "http://127.0.0.1:8888/lab/tree/" + path
         assert in_lab in seen["run_links"], seen["run_links"]
         assert "git clone " in seen["run_text"] and "make lab" in seen["run_text"]
+    # the home page links to the browser edition
+    assert f"{base}/{LITE}/lab/index.html" in visits["index.html"].seen["links"]
+
+
+# --- the browser edition, as a folder ------------------------------------------------------------
+
+
+def in_lite(site: Path, path: str) -> bool:
+    """Whether the browser edition lists the notebook `path` (relative to notebooks/) and
+    holds it as stored."""
+    folder, _, name = path.rpartition("/")
+    listing = json.loads((site / LITE / "api/contents" / folder / "all.json").read_text())
+    listed = {entry["name"]: entry for entry in listing["content"]}
+    held = site / LITE / "files" / path
+    return (
+        name in listed
+        and listed[name]["type"] == "notebook"
+        and held.is_file()
+        and json.loads(held.read_text()) == json.loads((NOTEBOOKS / path).read_text())
+    )
+
+
+def urls(value: Any) -> list[str]:
+    """Every string in a JSON value that names another host (`scheme://`)."""
+    if isinstance(value, dict):
+        return [url for item in value.values() for url in urls(item)]
+    if isinstance(value, list):
+        return [url for item in value for url in urls(item)]
+    return [value] if isinstance(value, str) and "://" in value else []
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_the_browser_edition_holds_every_lesson_and_solutions_notebook(built: Path) -> None:
+    for notebook in LESSONS + SOLUTIONS:
+        path = notebook.relative_to(NOTEBOOKS).as_posix()
+        assert in_lite(built, path), f"{path} is not in the browser edition as stored"
+    held = {p.relative_to(built / LITE / "files") for p in (built / LITE / "files").rglob("*")}
+    notebooks = {p.relative_to(NOTEBOOKS) for p in LESSONS + SOLUTIONS}
+    assert held - {Path("solutions")} == notebooks  # and nothing else: no notes, no checkpoints
+
+
+def test_the_browser_edition_loads_its_python_from_its_own_folder(built: Path) -> None:
+    """What the kernel is told: Pyodide from the folder, never PyPI, tictac and the lessons'
+    packages loaded at start; Pyodide's lock and the kernel's wheel index name only files in
+    the folder, with their true checksums. (Where the page itself loads from is the browser
+    test's to check, with every other host refused: JupyterLab's scripts mention addresses in
+    strings that are never fetched.)"""
+    lite = built / LITE
+    settings = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = settings["litePluginSettings"][PYODIDE_KERNEL]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert (lite / kernel["pyodideUrl"]).is_file()
+    preload = kernel["loadPyodideOptions"]["packages"]
+    assert {"tictac", "ipywidgets", "graphviz"} <= set(preload)
+    for index in kernel["pipliteUrls"]:
+        assert not urls(index), index
+        listing = lite / index.split("?")[0]
+        for name, package in json.loads(listing.read_text()).items():
+            for release in package["releases"].values():
+                for wheel in release:
+                    assert not urls(wheel["url"]), wheel["url"]
+                    found = listing.parent / wheel["url"]
+                    assert found.is_file(), f"{name}: {wheel['url']} is not in the folder"
+                    assert sha256(found) == wheel["digests"]["sha256"], found.name
+    for config in [lite / "jupyter-lite.json", lite / "lab" / "jupyter-lite.json"]:
+        assert not urls(json.loads(config.read_text())), config
+
+    lock = json.loads((lite / "static/pyodide/pyodide-lock.json").read_text())
+    assert not urls(lock)
+    packages = lock["packages"]
+    for name, package in packages.items():
+        wheel = lite / "static/pyodide" / package["file_name"]
+        assert "/" not in package["file_name"] and wheel.is_file(), f"{name}: not in the folder"
+        assert sha256(wheel) == package["sha256"], f"{name}: another file than the lock's"
+        # (Pyodide's own lock spells some names with "_", as Pyodide's loader accepts)
+        assert {canonical(d) for d in package["depends"]} <= set(packages), name
+    assert {canonical(p) for p in preload} <= set(packages)
+    assert "tictac" in packages and "micropip" in packages
+    # and Graphviz compiled to WebAssembly, where tictac.browser looks for it
+    from tictac.browser import VIZ_PATH
+
+    assert (lite / VIZ_PATH).stat().st_size > 500_000
+
+
+def test_run_in_your_browser_opens_the_notebook_in_the_browser_edition(
+    browser: Browser, site: Path, server: str
+) -> None:
+    """The link on a solutions page (the deepest path) opens that notebook in the browser
+    edition's JupyterLab, served over http, asking no other host for anything."""
+    notebook = SOLUTIONS[0]
+    context = browser.new_context()
+    outside: list[str] = []
+    context.on(
+        "request",
+        lambda request: (
+            request.url.startswith((server + "/", "data:", "blob:")) or outside.append(request.url)
+        ),
+    )
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{server}/{page_of(notebook)}")
+        page.click(".tictac-run a.tictac-in-browser")
+        tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tabLabel", has_text=notebook.name)
+        tab.wait_for()
+        page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for()
+    finally:
+        context.close()
+    assert not outside, outside
