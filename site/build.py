@@ -89,7 +89,8 @@ def build_lite(out: Path, work: Path) -> bool:
     log = work / "build.log"
     try:
         with stderr_to(log):
-            lite.build(out, work)
+            # (downloads kept in one place, shared by every build of this checkout)
+            lite.build(out, work, cache=ROOT / "build" / "lite" / "cache")
     except (subprocess.CalledProcessError, OSError) as error:
         print(log.read_text()[-4000:], file=sys.stderr)
         print(
