@@ -311,3 +311,19 @@ def execute(run: Run, code: str) -> list[dict[str, Any]]:
       return outputs;
     }"""
     return list(run.page.evaluate(script, code))
+
+
+def run_new_cell(run: Run, code: str) -> None:
+    """Add a cell with `code` at the top of the open notebook (in view: JupyterLab draws only
+    the cells in view) and start it; it runs on after this returns: wait for what it shows."""
+    assert run.page is not None
+    run.page.evaluate(
+        """(code) => {
+          const notebook = window.jupyterapp.shell.currentWidget.content;
+          notebook.activeCellIndex = 0;
+          window.jupyterapp.commands.execute("notebook:insert-cell-above");
+          notebook.activeCell.model.sharedModel.setSource(code);
+          window.jupyterapp.commands.execute("notebook:run-cell");
+        }""",
+        code,
+    )

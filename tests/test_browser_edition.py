@@ -27,6 +27,7 @@ from browser_edition import (
     offline_chromium,
     open_lesson,
     run_all,
+    run_new_cell,
     served,
 )
 from playwright.sync_api import Browser, expect
@@ -118,3 +119,21 @@ def test_a_search_too_big_stops_with_its_budget_message(lesson: Run) -> None:
     assert "BudgetExceeded" in error["ename"]  # (the browser's kernel writes <class '...'>)
     assert "minimax stopped after searching 1,000,000 positions, its budget" in error["evalue"]
     assert lesson.outside == []
+
+
+@pytest.mark.parametrize("lesson", ["00-welcome.ipynb"], indirect=True)
+def test_a_long_match_shows_its_progress_while_it_plays(lesson: Run) -> None:
+    assert lesson.page is not None
+    run_new_cell(
+        lesson,
+        "from tictac import make_player, play_match\n"
+        "play_match(make_player('mcts'), make_player('random'), games=40, progress=True)",
+    )
+    # the bar moves while the kernel is still playing, then gives way to a line of text
+    lesson.page.wait_for_function(
+        """() => [...document.querySelectorAll('.jupyter-widgets .progress-bar')]
+          .some((bar) => 0 < parseFloat(bar.style.width) && parseFloat(bar.style.width) < 100)""",
+        timeout=60_000,
+        polling=50,
+    )
+    expect(lesson.page.get_by_text("mcts vs random: 40 games played")).to_be_visible()
