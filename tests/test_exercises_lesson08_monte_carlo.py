@@ -125,13 +125,13 @@ def test_the_back_up_starter_fails_with_a_hint_and_no_reference() -> None:
     assert not report.passed and report.checked == 105
     assert "worth ½" in report.summary()
     assert 'data-check="failed"' in report._repr_html_()
-    assert "def back_up" not in str(report)
+    assert "def backpropagate" not in str(report)
 
 
 def test_the_back_up_solution_passes_and_is_shown_the_reference() -> None:
     report = check_back_up(solution_back_up)
     assert report.passed, report.summary()
-    assert "def back_up" in str(report)
+    assert "def backpropagate" in str(report)
 
 
 def credits_the_player_to_move(node: MCTSNode | None, winner: str | None) -> None:

@@ -11,7 +11,17 @@ import pytest
 from tictac import State
 from tictac.budget import BudgetExceeded
 from tictac.exercises.checking import exercise_positions
-from tictac.mcts import MCTSNode, back_up, uct_search
+from tictac.mcts import (
+    MCTSNode,
+    back_up,
+    backpropagate,
+    expand,
+    playout,
+    select,
+    simulate,
+    uct,
+    uct_search,
+)
 from tictac.tree import draw_mcts_tree
 
 POSITIONS = [".../.../...", "X../.O./...", "XX./.O./...", "X.O/.O./X..", "XO./.X./..O"]
@@ -74,13 +84,79 @@ def test_backpropagation_credits_each_node_on_the_path_for_its_mover() -> None:
     root = MCTSNode(State.parse("X../.../..."))
     child = MCTSNode(root.state.play(4), parent=root, move=4)
     grandchild = MCTSNode(child.state.play(8), parent=child, move=8)
-    back_up(grandchild, "O")
-    back_up(child, None)
+    backpropagate(grandchild, "O")
+    backpropagate(child, None)
     assert [(n.visits, n.reward) for n in (root, child, grandchild)] == [
         (2, 0.5),  # root: X moved last; O won, then a draw
         (2, 1.5),  # O moved into child
         (1, 0.0),  # X moved into grandchild
     ]
+
+
+def test_back_up_is_the_old_name_of_backpropagate_and_says_so() -> None:
+    root = MCTSNode(State.parse("X../.../..."))
+    child = MCTSNode(root.state.play(4), parent=root, move=4)
+    with pytest.warns(DeprecationWarning, match="backpropagate"):
+        back_up(child, "O")
+    assert [(n.visits, n.reward) for n in (root, child)] == [(1, 0.0), (1, 1.0)]
+
+
+def shape(node: MCTSNode) -> tuple[object, ...]:
+    return (node.move, node.visits, node.reward, node.untried, [shape(c) for c in node.children])
+
+
+@pytest.mark.parametrize("text", POSITIONS)
+@pytest.mark.parametrize("exploration", [0, 1.4])
+def test_the_four_phases_by_hand_are_the_search(text: str, exploration: float) -> None:
+    """select, expand, simulate and backpropagate, called in turn with the search's random
+    numbers, grow the very tree uct_search grows, and playout records what they did."""
+    state = State.parse(text)
+    result = uct_search(state, playouts=50, exploration=exploration, seed=6, keep_tree=True)
+    assert result.tree is not None
+    root = MCTSNode(state, untried=list(state.legal_moves()))
+    rng = random.Random(6)
+    for _ in range(49):
+        leaf = select(root, exploration)
+        node = expand(leaf, rng)
+        winner, _moves = simulate(node.state, rng)
+        backpropagate(node, winner)
+    assert playout(root, rng, exploration) == result.last_playout
+    assert shape(root) == shape(result.tree)
+
+
+def test_a_playout_counts_each_position_it_visits() -> None:
+    state = State.parse("X../.O./...")
+    result = uct_search(state, playouts=30, seed=2)
+    root, rng, counted = MCTSNode(state, untried=list(state.legal_moves())), random.Random(2), []
+    done = [playout(root, rng, count=lambda: counted.append(1)) for _ in range(30)]
+    assert len(counted) == result.positions
+    assert len(counted) == sum(
+        1 + len(p.selected) + (p.expanded is not None) + len(p.simulated) for p in done
+    )
+
+
+def test_selection_stops_where_moves_are_untried_or_the_game_is_over() -> None:
+    root = searched("XX./OO./...", playouts=40)
+    leaf = select(root)
+    assert leaf.untried or leaf.state.is_terminal
+    node = leaf
+    while node.parent is not None:  # every node above it has every move in the tree
+        node = node.parent
+        assert not node.untried
+    won = next(c for c in root.children if c.move == 2)
+    assert won.state.is_terminal and expand(won, random.Random(0)) is won
+    assert simulate(won.state, random.Random(0)) == ("X", ())
+
+
+def test_uct_is_the_mean_plus_the_bonus_and_infinite_before_a_visit() -> None:
+    root = searched("X.O/.O./X..", playouts=30)
+    for child in root.children:
+        assert uct(child, 2.0) == child.mean + 2.0 * math.sqrt(math.log(30) / child.visits)
+    growing = next(c for c in root.children if c.untried)
+    fresh = expand(growing, random.Random(0))
+    assert fresh.visits == 0 and uct(fresh) == math.inf
+    with pytest.raises(ValueError, match="root"):
+        uct(root)
 
 
 def test_the_last_playout_is_the_path_the_tree_grew_along() -> None:

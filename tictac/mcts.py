@@ -1,28 +1,37 @@
 """Monte Carlo tree search (UCT): play random games, and grow a tree where they look good.
 
 When a game is too big to search to the end, MCTS estimates each move by playing many
-random games (*playouts*) from it. It keeps a tree of the positions it has visited, and each
-playout goes through four phases:
+random games (*playouts*) from it. It keeps a tree of the positions it has visited
+(:class:`MCTSNode`: visits, and the results they brought), and each playout goes through four
+phases, each a function of this module::
 
-1. **selection**: from the root, walk down the tree, at each node taking the child with the
-   best UCT score (its mean result so far, plus a bonus for a child tried too little: the
-   UCB1 rule of :mod:`tictac.bandits`, with the moves as arms), until a node that still has
-   untried moves (or a finished game);
-2. **expansion**: add one of those untried moves to the tree, as a new node;
-3. **simulation**: play a random game from the new node to the end;
-4. **backpropagation**: credit the result to every node on the way back up: one more visit
-   each, and 1 for a win, ½ for a draw, 0 for a loss of the player who moved into the node.
+    uct_search(state, playouts, C):
+        root ← a node for state, all its moves untried
+        repeat playouts times:                                       ▷ playout(root, rng, C)
+            leaf ← select(root, C)         ▷ 1. down the tree, each time to the child with
+                                           ▷    the largest uct(child, C), until a node with
+                                           ▷    untried moves or a finished game
+            node ← expand(leaf, rng)       ▷ 2. a new child of leaf, for one of its untried
+                                           ▷    moves chosen at random (leaf if none)
+            winner ← simulate(node.state, rng)   ▷ 3. a random game from node to its end
+            backpropagate(node, winner)    ▷ 4. node and every node above it: one more visit,
+                                           ▷    and 1 for a win, ½ for a draw, 0 for a loss
+                                           ▷    of the player who moved there
+        return the root's most visited move
 
-After the last playout the move played is the root's most visited child.
+    uct(child, C) = mean(child) + C · √(ln visits(parent) / visits(child))
+
+:func:`uct` is the UCB1 rule of :mod:`tictac.bandits`, with a node's moves as the arms: the
+mean result so far, plus a bonus for a child tried too little. :func:`playout` runs the four
+phases once and returns a :class:`Playout`, the record of what each did.
 
 >>> from tictac.state import State
 >>> result = uct_search(State.parse("XX./OO./..."), playouts=200, seed=0)
 >>> result.move
 2
 
-``keep_tree=True`` keeps the tree (:attr:`MCTSResult.tree`, made of :class:`MCTSNode`) and
-what the last playout did (:attr:`MCTSResult.last_playout`), for
-:func:`tictac.tree.draw_mcts_tree` to draw.
+``keep_tree=True`` keeps the tree (:attr:`MCTSResult.tree`) and what the last playout did
+(:attr:`MCTSResult.last_playout`), for :func:`tictac.tree.draw_mcts_tree` to draw.
 
 Each playout walks down the tree and then plays a game to its end, so its positions are
 counted against the search's `budget` (see :mod:`tictac.budget`): a million by default,
@@ -35,17 +44,34 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from tictac.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
+from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.seeds import Seed, random_source
 from tictac.state import IllegalMove, Mark, State
 
-__all__ = ["MCTSNode", "MCTSResult", "Playout", "back_up", "uct_rule", "uct_search"]
+__all__ = [
+    "MCTSNode",
+    "MCTSResult",
+    "Playout",
+    "backpropagate",
+    "expand",
+    "playout",
+    "select",
+    "simulate",
+    "uct",
+    "uct_rule",
+    "uct_search",
+]
 
 DEFAULT_EXPLORATION = 1.4
 """The exploration constant of :func:`uct_search`: about UCB1's square root of 2."""
+
+
+def _uncounted() -> None:
+    """Count nothing: what the phases do with each position when given no `count`."""
 
 
 @dataclass(eq=False)
@@ -84,28 +110,23 @@ class MCTSNode:
         return self.reward / self.visits if self.visits else math.nan
 
     def uct_score(self, exploration: float = DEFAULT_EXPLORATION) -> float:
-        """What selection compares among siblings: ``mean + exploration * sqrt(ln(parent's
-        visits) / visits)``.
+        """This node's :func:`uct` score, which selection compares among siblings.
 
         >>> root = uct_search(State.parse("XX./OO./..."), playouts=20, seed=0, keep_tree=True).tree
         >>> sorted((c.move, c.visits, round(c.uct_score(), 2)) for c in root.children)
         [(2, 7, 1.92), (5, 3, 1.73), (6, 5, 1.78), (7, 3, 1.73), (8, 2, 1.96)]
+        """
+        return uct(self, exploration)
+
+    def uct_child(self, exploration: float = DEFAULT_EXPLORATION) -> MCTSNode:
+        """The child :func:`select` walks to from here: the best :func:`uct` score, the first
+        of equal ones.
+
+        >>> root = uct_search(State.parse("XX./OO./..."), playouts=20, seed=0, keep_tree=True).tree
         >>> root.uct_child().move  # 2 wins at once, but 8 is the least known: it is next
         8
         """
-        if self.parent is None:
-            raise ValueError("the root has no UCT score: it is not chosen among siblings")
-        if not self.visits:
-            return math.inf
-        return self.mean + exploration * math.sqrt(math.log(self.parent.visits) / self.visits)
-
-    def uct_child(self, exploration: float = DEFAULT_EXPLORATION) -> MCTSNode:
-        """The child selection walks to: the best :meth:`uct_score`, the first of equal ones."""
-        log_visits = math.log(self.visits)
-        return max(
-            self.children,
-            key=lambda c: c.reward / c.visits + exploration * math.sqrt(log_visits / c.visits),
-        )
+        return max(self.children, key=lambda child: uct(child, exploration))
 
     def walk(self) -> Iterator[MCTSNode]:
         """This node and every node below it, depth first, children in the order they were
@@ -207,7 +228,7 @@ def uct_search(
     for _ in range(playouts) if playouts is not None else itertools.count():
         if positions is not None and counter.positions - start + longest > positions:
             break
-        last = _one_playout(root, exploration, rng, counter)
+        last = playout(root, rng, exploration, count=counter.tick)
         done += 1
     if not root.children:
         raise ValueError(
@@ -228,48 +249,111 @@ def uct_search(
     )
 
 
-def _one_playout(root: MCTSNode, exploration: float, rng: random.Random, counter: Meter) -> Playout:
-    """One playout's four phases, from `root`; returns what it did."""
-    node = root
-    selected: list[int] = []
-    counter.tick()
-    while not node.untried and node.children:  # 1. selection
-        node = node.uct_child(exploration)
-        selected.append(node.move)  # type: ignore[arg-type]
-        counter.tick()
-    expanded = None
-    if node.untried:  # 2. expansion
-        move = node.untried.pop(rng.randrange(len(node.untried)))
-        child_state = node.state.play(move)
-        child = MCTSNode(child_state, node, move, list(child_state.legal_moves()))
-        node.children.append(child)
-        node, expanded = child, move
-        counter.tick()
-    winner, simulated = _random_playout(node.state, rng, counter)  # 3. simulation
-    back_up(node, winner)  # 4. backpropagation
-    return Playout(tuple(selected), expanded, simulated, winner)
+def playout(
+    root: MCTSNode,
+    rng: random.Random,
+    exploration: float = DEFAULT_EXPLORATION,
+    *,
+    count: Callable[[], None] = _uncounted,
+) -> Playout:
+    """One playout from `root`: the four phases in order. Returns what each did.
+
+    `rng` draws the random choices, and `count` is called once for each position visited
+    (:func:`uct_search` passes its budget's :meth:`~tictac.budget.Meter.tick`).
+
+    >>> state = State.parse("XX./OO./...")
+    >>> root = MCTSNode(state, untried=list(state.legal_moves()))
+    >>> rng = random.Random(2)
+    >>> playout(root, rng)  # nothing to select yet: 2 is added to the tree, and wins at once
+    Playout(selected=(), expanded=2, simulated=(), winner='X')
+    >>> for _ in range(4):  # the root's four other moves are added
+    ...     _ = playout(root, rng)
+    >>> playout(root, rng)  # selection goes to 2, a finished game: nothing to add or play
+    Playout(selected=(2,), expanded=None, simulated=(), winner='X')
+    >>> root.visits
+    6
+    """
+    leaf = select(root, exploration, count=count)
+    node = expand(leaf, rng, count=count)
+    winner, moves = simulate(node.state, rng, count=count)
+    backpropagate(node, winner)
+    expanded = node.move if node is not leaf else None
+    return Playout(_moves_between(root, leaf), expanded, moves, winner)
 
 
-def _random_playout(
-    state: State, rng: random.Random, counter: Meter
+def select(
+    node: MCTSNode,
+    exploration: float = DEFAULT_EXPLORATION,
+    *,
+    count: Callable[[], None] = _uncounted,
+) -> MCTSNode:
+    """Selection: from `node` walk down the tree, each time to the child with the largest
+    :func:`uct` score (the first of equal ones), until a node that still has untried moves,
+    or a finished game; return it. `count` is called for each node on the way, `node`
+    included.
+
+    >>> root = uct_search(State.parse("XX./OO./..."), playouts=20, seed=0, keep_tree=True).tree
+    >>> leaf = select(root)
+    >>> leaf.move, leaf.parent is root, leaf.untried  # 8 has the largest score, and untried moves
+    (8, True, [2, 5, 6])
+    """
+    count()
+    while not node.untried and node.children:
+        node = max(node.children, key=lambda child: uct(child, exploration))
+        count()
+    return node
+
+
+def expand(
+    node: MCTSNode, rng: random.Random, *, count: Callable[[], None] = _uncounted
+) -> MCTSNode:
+    """Expansion: add one of `node`'s untried moves, chosen with `rng`, to the tree as a new
+    child, and return the child (`count` is called for it). A node with no untried moves, a
+    finished game, is returned as it is.
+
+    >>> state = State.parse("XX./OO./...")
+    >>> root = MCTSNode(state, untried=list(state.legal_moves()))
+    >>> child = expand(root, random.Random(0))
+    >>> child.move, child.parent is root, root.untried, child.untried
+    (7, True, [2, 5, 6, 8], [2, 5, 6, 8])
+    """
+    if not node.untried:
+        return node
+    move = node.untried.pop(rng.randrange(len(node.untried)))
+    state = node.state.play(move)
+    child = MCTSNode(state, node, move, list(state.legal_moves()))
+    node.children.append(child)
+    count()
+    return child
+
+
+def simulate(
+    state: State, rng: random.Random, *, count: Callable[[], None] = _uncounted
 ) -> tuple[Mark | None, tuple[int, ...]]:
+    """Simulation: play a random game from `state` to its end, each move drawn with `rng`
+    from the legal ones. Returns its winner (None for a draw) and its moves; `count` is
+    called after each move.
+
+    >>> simulate(State.parse("XX./OO./..."), random.Random(0))  # O blocks, X wins at 2
+    ('X', (7, 8, 2))
+    """
     moves = []
     while not state.is_terminal:
         move = rng.choice(state.legal_moves())
         state = state._play_unchecked(move)
         moves.append(move)
-        counter.tick()
+        count()
     return state.winner, tuple(moves)
 
 
-def back_up(node: MCTSNode, winner: Mark | None) -> None:
+def backpropagate(node: MCTSNode, winner: Mark | None) -> None:
     """Backpropagation: credit a playout's result to `node` and every node above it, up to
     the root. Each gets one more visit, and its reward grows by 1 if its :attr:`~MCTSNode.mover`
     won, by ½ for a draw (`winner` None) and by 0 if its mover lost.
 
     >>> root = MCTSNode(State.parse("XX./OO./..."))
     >>> child = MCTSNode(root.state.play(2), parent=root, move=2)
-    >>> back_up(child, "X")
+    >>> backpropagate(child, "X")
     >>> (child.visits, child.reward), (root.visits, root.reward)  # X moved into child, O into root
     ((1, 1.0), (1, 0.0))
     """
@@ -278,6 +362,46 @@ def back_up(node: MCTSNode, winner: Mark | None) -> None:
         on_path.visits += 1
         on_path.reward += 0.5 if winner is None else float(winner == on_path.mover)
         on_path = on_path.parent
+
+
+def uct(child: MCTSNode, exploration: float = DEFAULT_EXPLORATION) -> float:
+    """The UCT score :func:`select` compares among siblings: the child's mean result for its
+    :attr:`~MCTSNode.mover`, plus a bonus that is larger the fewer of its parent's visits
+    went to it::
+
+        mean + exploration * sqrt(ln(parent's visits) / visits)
+
+    A child not yet visited scores infinity; the root, chosen among no siblings, has no score.
+
+    >>> root = uct_search(State.parse("XX./OO./..."), playouts=20, seed=0, keep_tree=True).tree
+    >>> sorted((c.move, c.visits, round(c.mean, 2), round(uct(c), 2)) for c in root.children)
+    [(2, 7, 1.0, 1.92), (5, 3, 0.33, 1.73), (6, 5, 0.7, 1.78), (7, 3, 0.33, 1.73),
+     (8, 2, 0.25, 1.96)]
+    """
+    if child.parent is None:
+        raise ValueError("the root has no UCT score: it is not chosen among siblings")
+    if not child.visits:
+        return math.inf
+    return child.mean + exploration * math.sqrt(math.log(child.parent.visits) / child.visits)
+
+
+def back_up(node: MCTSNode, winner: Mark | None) -> None:
+    """The old name of :func:`backpropagate`; it warns, and will go."""
+    warnings.warn(
+        "tictac.mcts.back_up is now called backpropagate: use tictac.mcts.backpropagate",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    backpropagate(node, winner)
+
+
+def _moves_between(top: MCTSNode, node: MCTSNode) -> tuple[int, ...]:
+    """The moves that lead from `top` down to `node`, a node at or below it."""
+    moves: list[int] = []
+    while node is not top and node.parent is not None and node.move is not None:
+        moves.append(node.move)
+        node = node.parent
+    return tuple(reversed(moves))
 
 
 def uct_rule(

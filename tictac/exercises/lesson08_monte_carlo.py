@@ -14,8 +14,8 @@ UCB1: ... situations differ ... Add the exploration bonus...
 
 :func:`check_back_up` runs your backpropagation on real search trees:
 
->>> from tictac.mcts import back_up
->>> check_back_up(back_up).passed
+>>> from tictac.mcts import backpropagate
+>>> check_back_up(backpropagate).passed
 True
 
 :func:`check_next_playout` checks a prediction about :func:`root_puzzle` without giving the
@@ -36,7 +36,7 @@ from typing import Any
 
 from tictac.bandits import UCB1_EXPLORATION, ucb1_choice
 from tictac.exercises.checking import CaseReport, Mismatch, Report, verdict_html
-from tictac.mcts import DEFAULT_EXPLORATION, MCTSNode, MCTSResult, back_up, uct_search
+from tictac.mcts import DEFAULT_EXPLORATION, MCTSNode, MCTSResult, backpropagate, uct_search
 from tictac.state import Mark, State
 
 __all__ = [
@@ -263,7 +263,7 @@ def _follow(root: MCTSNode, path: tuple[int, ...]) -> MCTSNode:
 
 
 def check_back_up(
-    function: Callable[[MCTSNode, Mark | None], Any], *, reveal: Callable[..., Any] = back_up
+    function: Callable[[MCTSNode, Mark | None], Any], *, reveal: Callable[..., Any] = backpropagate
 ) -> BackUpReport:
     """Check ``my_back_up(node, winner)``, which credits a playout that ended below `node`
     with `winner` ("X", "O" or None for a draw) to `node` and every node above it, changing
@@ -271,8 +271,8 @@ def check_back_up(
 
     It runs on real search trees (from five positions, 40 playouts each), from nodes at every
     depth, for every result, and compares every node of the tree afterwards with what
-    :func:`tictac.mcts.back_up` makes of it (the trees are restored after each try). Once it
-    passes, the report shows `reveal` (``back_up``), to compare.
+    :func:`tictac.mcts.backpropagate` makes of it (the trees are restored after each try). Once it
+    passes, the report shows `reveal` (``backpropagate``), to compare.
     """
     report = BackUpReport("backpropagation", 0, reference=reveal)
     for root, path, winner in _back_up_cases():
@@ -285,7 +285,7 @@ def check_back_up(
         except Exception as error:  # the student's code: report, don't crash the lesson
             report.error = f"{type(error).__name__}: {error} (backing up {winner!r})"
             return report
-        expected = _backed_up(nodes, functools.partial(back_up, node, winner))
+        expected = _backed_up(nodes, functools.partial(backpropagate, node, winner))
         report.checked += 1
         for n, yours, right in zip(nodes, got, expected):
             if yours == right:
