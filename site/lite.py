@@ -28,16 +28,19 @@ import argparse
 import fcntl
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from jupyter_core.paths import jupyter_path
 from jupyterlite_pyodide_kernel.constants import (
     PYODIDE_KERNEL_NPM_NAME,
     PYODIDE_KERNEL_PLUGIN_ID,
@@ -70,49 +73,64 @@ RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 
 
 def run(*command: str | Path, cwd: Path | None = None) -> None:
+    """Run a build step; its own output is not shown, its errors are."""
     subprocess.run([str(c) for c in command], cwd=cwd, check=True, stdout=subprocess.DEVNULL)
 
 
 def npm_package(spec: str, cache: Path) -> Path:
-    """The unpacked npm package `spec` (name@version), fetched once into `cache`."""
+    """The unpacked npm package `spec` (name@version), fetched once into `cache`. It is
+    unpacked beside its place and moved there whole, so an interrupted build leaves no half
+    package behind."""
     folder = cache / spec.replace("/", "+")
-    if not (folder / "package" / "package.json").exists():
-        with tempfile.TemporaryDirectory() as scratch:
+    if not folder.is_dir():
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=cache) as scratch:
             run("npm", "pack", "--silent", spec, cwd=Path(scratch))
             (tarball,) = Path(scratch).glob("*.tgz")
             with tarfile.open(tarball) as archive:
-                archive.extractall(folder, filter="data")
+                archive.extractall(Path(scratch) / "unpacked", filter="data")
+            os.replace(Path(scratch) / "unpacked", folder)
     return folder / "package"
 
 
 def wheel(name: str, wanted: str, cache: Path) -> Path:
-    """The pure-Python wheel of `name` at version `wanted`, downloaded once into `cache`."""
+    """The pure-Python wheel of `name` at version `wanted`, downloaded once into `cache`
+    (downloaded beside it and moved in whole, as :func:`npm_package` does)."""
     stem = name.replace("-", "_").lower()
     found = [w for w in cache.glob("*.whl") if w.name.lower().startswith(f"{stem}-{wanted}-")]
     if not found:
-        run(
-            sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
-            "--no-deps", "--only-binary=:all:", "--python-version", PYODIDE_PYTHON_VERSION,
-            "--dest", cache, f"{name}=={wanted}",
-        )  # fmt: skip
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=cache) as scratch:
+            run(
+                sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+                "--no-deps", "--only-binary=:all:", "--python-version", PYODIDE_PYTHON_VERSION,
+                "--dest", scratch, f"{name}=={wanted}",
+            )  # fmt: skip
+            for downloaded in Path(scratch).glob("*.whl"):
+                os.replace(downloaded, cache / downloaded.name)
         found = [w for w in cache.glob("*.whl") if w.name.lower().startswith(f"{stem}-{wanted}-")]
     if len(found) != 1 or not found[0].name.endswith("-none-any.whl"):
         raise SystemExit(f"error: no single pure-Python wheel of {name} {wanted}: {found}")
+    if not zipfile.is_zipfile(found[0]):
+        found[0].unlink()
+        raise SystemExit(f"error: {found[0].name} was damaged and is removed: build again")
     return found[0]
 
 
 def stand_in(name: str) -> Path:
-    """The Pyodide kernel's own empty wheel of `name`, which it ships for packages that exist
-    only for their front-end half (version x.y.999)."""
-    import jupyterlite_pyodide_kernel
-
-    labextension = (
-        Path(jupyterlite_pyodide_kernel.__file__).parents[4] / "share/jupyter/labextensions"
-    )
-    found = sorted((labextension / PYODIDE_KERNEL_NPM_NAME / "static/pypi").glob(f"{name}-4.*.whl"))
-    if not found:
-        raise SystemExit(f"error: the Pyodide kernel's stand-in wheel of {name} is missing")
-    return found[-1]
+    """The Pyodide kernel's own empty wheel of `name` (version x.y.999, of the installed
+    release's major version), which the kernel ships for packages that exist only for their
+    front-end half."""
+    major = version(name).split(".")[0]
+    for labextensions in jupyter_path("labextensions"):
+        found = sorted(
+            (Path(labextensions) / PYODIDE_KERNEL_NPM_NAME / "static/pypi").glob(
+                f"{name}-{major}.*.whl"
+            )
+        )
+        if found:
+            return found[-1]
+    raise SystemExit(f"error: the Pyodide kernel's stand-in wheel of {name} {major} is missing")
 
 
 def tictac_wheel(into: Path) -> Path:
@@ -236,6 +254,16 @@ def drop_old_font_formats(folder: Path) -> None:
 def build(out: Path, work: Path, cache: Path | None = None) -> None:
     """Build the browser edition into `out`, staging it in `work`; downloads are kept in
     `cache` (default: work/cache), which several builds at once may share."""
+    if shutil.which("npm") is None:
+        raise SystemExit(
+            "error: building the browser edition needs npm (Node.js): `make site` installs it "
+            "as root with apt, or install Node.js and npm yourself, then build again"
+        )
+    if out.exists() and not (out / "jupyter-lite.json").is_file():
+        raise SystemExit(
+            f"error: {out} exists and is not a browser edition built before: name a new "
+            "folder, or an earlier build's, for --out"
+        )
     cache = cache or work / "cache"
     cache.mkdir(parents=True, exist_ok=True)
     work.mkdir(parents=True, exist_ok=True)

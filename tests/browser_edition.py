@@ -16,12 +16,14 @@ picture, run as a widget: it must be there and be the same widget).
 
 from __future__ import annotations
 
+import base64
 import configparser
 import contextlib
 import difflib
 import functools
 import http.server
 import json
+import os
 import re
 import shutil
 import sys
@@ -34,18 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_browser import CHROMIUM_FLAGS
 
 ROOT = Path(__file__).resolve().parent.parent
 SANITIZE = ROOT / "notebooks" / "sanitize.cfg"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 WIDGET = "application/vnd.jupyter.widget-view+json"
 SVG = "image/svg+xml"
 STILL_PICTURE = '<figure class="tictac-static">'
@@ -130,7 +125,6 @@ _CODE_CELLS = """() => {
     .filter((cell) => cell.type === "code");
 }"""
 _ALL_CLEARED = f"() => ({_CODE_CELLS})().every((cell) => cell.executionCount === null)"
-_ALL_RUN = f"() => ({_CODE_CELLS})().every((cell) => cell.executionCount !== null)"
 
 
 def open_lesson(browser: Browser, address: str, notebook: str) -> Run:
@@ -157,22 +151,39 @@ def open_lesson(browser: Browser, address: str, notebook: str) -> Run:
 
 
 def run_all(run: Run) -> Run:
-    """Clear the stored outputs, run every cell and read the notebook back."""
+    """Clear the stored outputs, run every cell (JupyterLab's Run All, which stops at a cell
+    that fails: the outputs then say why) and read the notebook back."""
     assert run.page is not None
     page = run.page
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.wait_for_function(_ALL_CLEARED, timeout=30_000)
     started = time.monotonic()
-    page.evaluate("async () => await window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    # (Run All stops at a cell that fails: then not every cell has run, and the outputs say why)
-    with contextlib.suppress(Exception):
+    page.evaluate(_START_RUN_ALL)
+    try:
         page.wait_for_function(
-            f"() => ({_ALL_RUN})() && ({_KERNEL_IDLE})()", timeout=RUN_WAIT_S * 1000, polling=250
+            f"() => window.tictacRunAll !== null && ({_KERNEL_IDLE})()",
+            timeout=RUN_WAIT_S * 1000,
+            polling=250,
         )
+    except PlaywrightTimeout:
+        raise AssertionError(f"{run.notebook} did not finish within {RUN_WAIT_S} s") from None
     run.run_seconds = time.monotonic() - started
+    outcome = page.evaluate("() => window.tictacRunAll")
+    assert outcome == "done", f"Run All failed in {run.notebook}: {outcome}"
     model = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model.toJSON()")
     run.cells = model["cells"]
     return run
+
+
+# Run All, started without waiting for it (Playwright's evaluate has no time limit of its own):
+# window.tictacRunAll says "done" when it has finished, or why it failed.
+_START_RUN_ALL = """() => {
+  window.tictacRunAll = null;
+  window.jupyterapp.commands.execute("notebook:run-all-cells").then(
+    () => { window.tictacRunAll = "done"; },
+    (error) => { window.tictacRunAll = String(error); },
+  );
+}"""
 
 
 def close(run: Run) -> None:
@@ -204,17 +215,52 @@ def _text(value: Any) -> str:
 
 
 def graphviz_drawing(svg: str) -> list[str]:
-    """What a Graphviz drawing shows, whatever its layout: each node's and edge's name and
-    words, in the order Graphviz wrote them."""
+    """What a Graphviz drawing shows, whatever its layout: each node's and edge's name, its
+    words in order, and the colours, line widths and dashes of its shapes (Graphviz builds
+    differ in the order they write shapes in, and in "transparent" for "none")."""
     tree = ET.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", svg))
     shown = []
-    for group in tree.iter("{http://www.w3.org/2000/svg}g"):
+    for group in tree.iter(f"{{{SVG_NS}}}g"):
         kind = group.get("class", "")
-        if kind in ("node", "edge"):
-            words = " ".join((t.text or "").strip() for t in group.iter() if t.tag.endswith("text"))
-            title = next((t.text for t in group.iter() if t.tag.endswith("title")), "")
-            shown.append(f"{kind} {title}: {words}")
+        if kind not in ("node", "edge"):
+            continue
+        title = next((t.text for t in group.iter(f"{{{SVG_NS}}}title")), "")
+        words = [(t.text or "").strip() for t in group.iter(f"{{{SVG_NS}}}text")]
+        styles = sorted(
+            _style(element)
+            for element in group.iter()
+            if element.tag.removeprefix(f"{{{SVG_NS}}}") not in ("g", "title")
+        )
+        shown.append(f"{kind} {title}: {words} {styles}")
     return shown
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+_STYLE = ("fill", "stroke", "stroke-width", "stroke-dasharray", "font-weight", "font-size")
+
+
+def _style(element: ET.Element) -> str:
+    looks = {k: element.get(k, "").replace("transparent", "none") for k in _STYLE}
+    if looks["stroke"] == "none":  # (a line not drawn has no width: builds differ there too)
+        looks["stroke-width"] = looks["stroke-dasharray"] = ""
+    return element.tag.removeprefix(f"{{{SVG_NS}}}") + repr(sorted(looks.items()))
+
+
+def _picture(svg: str) -> Any:
+    """A picture as compared: a Graphviz drawing by what it shows, any other SVG as it is."""
+    is_graphviz = "Generated by graphviz" in svg or 'class="graph"' in svg
+    return graphviz_drawing(svg) if is_graphviz else sanitized(svg)
+
+
+def _still_picture(html: str) -> Any:
+    """A widget's still picture (tictac/static.py): its picture and its caption."""
+    found = re.search(
+        r'src="data:image/svg\+xml;base64,([^"]+)".*?(?:<figcaption[^>]*>(.*?)<)?', html
+    )
+    if found is None:
+        return sanitized(html)
+    svg = base64.b64decode(found.group(1)).decode("utf-8")
+    return {"picture": _picture(svg), "caption": found.group(2) or ""}
 
 
 def _shown(output: dict[str, Any]) -> dict[str, Any]:
@@ -225,14 +271,16 @@ def _shown(output: dict[str, Any]) -> dict[str, Any]:
     if kind == "error":
         return {"error": output["ename"]}
     data = output.get("data", {})
-    if WIDGET in data or _text(data.get("text/html", "")).startswith(STILL_PICTURE):
-        # a widget: stored as its still picture (tictac/static.py), run as the live widget
-        return {"widget": sanitized(_text(data.get("text/plain", "")))}
+    still = _text(data.get("text/html", ""))
+    if WIDGET in data or still.startswith(STILL_PICTURE):
+        # a widget: stored as its still picture (tictac/static.py), run as the live widget,
+        # whose output holds the same still picture beside it
+        return {"widget": _still_picture(still)}
     shown: dict[str, Any] = {}
     for mime, value in sorted(data.items()):
         text = _text(value)
-        if mime == SVG and "Generated by graphviz" in text:
-            shown[mime] = graphviz_drawing(text)
+        if mime == SVG:
+            shown[mime] = _picture(text)
         elif mime in ("text/plain", "text/html", SVG, "text/markdown", "text/latex"):
             shown[mime] = sanitized(text)
         else:
@@ -243,6 +291,8 @@ def _shown(output: dict[str, Any]) -> dict[str, Any]:
 def differences(stored: list[dict[str, Any]], ran: list[dict[str, Any]]) -> list[str]:
     """Where the browser's outputs differ from the stored ones: one line per cell that differs
     (cell numbers count from 0, as in the .ipynb)."""
+    if len(stored) != len(ran):
+        return [f"the browser holds {len(ran)} cells, the stored notebook {len(stored)}"]
     found = []
     for number, (before, after) in enumerate(zip(stored, ran)):
         if before["cell_type"] != "code":
@@ -291,7 +341,12 @@ def _diff(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> str:
 
 
 def chromium_executable() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
+    """The Chromium to drive, as tests/test_browser.py finds it (TICTAC_CHROMIUM first)."""
+    return (
+        os.environ.get("TICTAC_CHROMIUM")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
 
 
 def execute(run: Run, code: str) -> list[dict[str, Any]]:

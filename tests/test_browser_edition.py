@@ -18,7 +18,6 @@ import pytest
 from browser_edition import (
     Run,
     build,
-    chromium_executable,
     close,
     differences,
     errors,
@@ -31,6 +30,8 @@ from browser_edition import (
     served,
 )
 from playwright.sync_api import Browser, expect
+from test_browser import chromium
+from test_site import needs_npm
 
 from tictac import State, draw_tree
 
@@ -48,6 +49,7 @@ ALL = [
 
 @pytest.fixture(scope="module")
 def address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    needs_npm("to test it")
     edition = build(tmp_path_factory.mktemp("browser-edition") / "lite")
     with served(edition) as url:
         yield url
@@ -55,12 +57,9 @@ def address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    executable = chromium_executable()
-    if executable is None:
-        pytest.fail("the browser edition's test needs Chromium: `make test` installs it")
     expect.set_options(timeout=60_000)
     try:
-        with offline_chromium(executable) as launched:
+        with offline_chromium(chromium()) as launched:
             yield launched
     finally:
         expect.set_options(timeout=None)

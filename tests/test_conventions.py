@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import warnings
 from fractions import Fraction
 
 import pytest
@@ -42,21 +43,30 @@ def test_the_current_ply_is_called_ply() -> None:
     assert result.trace is not None
     for node in result.trace.walk():
         assert node.ply == node.state.moves_made - 3
-        assert node.depth == node.ply  # the old name still answers
-    assert result.stats.max_ply == result.stats.max_depth == 6
+        with pytest.warns(DeprecationWarning, match="TraceNode.depth is an old name.*ply"):
+            assert node.depth == node.ply  # the old name still answers, with a warning
+    with pytest.warns(DeprecationWarning, match="SearchStats.max_depth is an old name"):
+        assert result.stats.max_ply == result.stats.max_depth == 6
 
 
 def test_memo_is_one_option_for_every_search_and_table_still_works() -> None:
     start = State.parse("X../.O./...")
     by_memo = alphabeta(start, memo="symmetric")
-    by_table = alphabeta(start, table="symmetric")
+    with pytest.warns(DeprecationWarning, match=r"alphabeta\(table=...\) is an old name"):
+        by_table = alphabeta(start, table="symmetric")
     without = alphabeta(start)
     assert by_memo.stats == by_table.stats
     assert by_memo.stats.cache_hits > 0 and without.stats.cache_hits == 0
     assert minimax(start, memo="symmetric").value == by_memo.value
-    with pytest.raises(ValueError, match="two names for the same option"):
+    with (
+        pytest.warns(DeprecationWarning),
+        pytest.raises(ValueError, match="two names for the same option"),
+    ):
         alphabeta(start, memo=True, table=True)
-    with pytest.raises(ValueError, match="table='nope' is not an option"):
+    with (
+        pytest.warns(DeprecationWarning),
+        pytest.raises(ValueError, match="table='nope' is not an option"),
+    ):
         alphabeta(start, table="nope")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="memo='nope' is not an option"):
         alphabeta(start, memo="nope")  # type: ignore[arg-type]
@@ -70,16 +80,21 @@ def test_seed_is_a_number_a_random_or_none_everywhere() -> None:
     assert solver.best_move(position, seed=random.Random(5)) == solver.best_move(
         position, rng=random.Random(5)
     )
-    assert uct_search(position, playouts=50, seed=3) == uct_search(
-        position, playouts=50, rng=random.Random(3)
-    )
+    with pytest.warns(DeprecationWarning, match=r"uct_search\(rng=...\) is an old name"):
+        assert uct_search(position, playouts=50, seed=3) == uct_search(
+            position, playouts=50, rng=random.Random(3)
+        )
     searched = {minimax(position, tie_break="random", seed=s).move for s in range(40)}
     assert searched == {1, 3, 5, 7}
     for call in (
         lambda: solver.best_move(position, seed=1, rng=random.Random(1)),
         lambda: uct_search(position, seed=1, rng=random.Random(1)),
     ):
-        with pytest.raises(ValueError, match="two names for the same option"):
+        with (
+            pytest.raises(ValueError, match="two names for the same option"),
+            warnings.catch_warnings(),
+        ):
+            warnings.simplefilter("ignore", DeprecationWarning)  # (uct_search's rng= warns)
             call()
     with pytest.raises(TypeError, match="seed must be None, a whole number"):
         random_source(1.5)  # type: ignore[arg-type]
@@ -221,3 +236,20 @@ def test_reprs_of_finished_games_copies_and_exact_values() -> None:
     assert "value=1/7" in repr(exact)
     thirds = minimax(State.parse("XX./OO./..."), score=lambda s, p: 1 / 3 if s.winner else 0.0)
     assert f"value={1 / 3!r}" in repr(thirds)
+
+
+def test_the_old_names_of_cell_size_still_work_with_a_warning() -> None:
+    board = State.parse("XO./.X./...")
+    for draw, old in [(board_svg, "cell"), (show_boards, "cell")]:
+        new_way = draw([board] if draw is show_boards else board, cell_size=20)
+        with pytest.warns(DeprecationWarning, match=f"{old}= is an old name.*cell_size=") as seen:
+            old_way = draw([board] if draw is show_boards else board, **{old: 20})
+        assert seen[0].filename == __file__  # the warning points at the code that used it
+        assert _svg(old_way) == _svg(new_way)
+    for draw in (draw_board, draw_move_values):
+        with pytest.warns(DeprecationWarning, match="size= is an old name.*cell_size="):
+            assert draw(board, size=20).svg == draw(board, cell_size=20).svg
+
+
+def _svg(drawn: object) -> str:
+    return drawn if isinstance(drawn, str) else drawn._repr_html_()  # type: ignore[attr-defined]

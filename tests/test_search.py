@@ -162,7 +162,7 @@ def test_plain_minimax_agrees_with_perfect_play_everywhere(
     values: dict[State, float] = {}
     for node in full_game_tree.trace.walk():  # a position reached by several paths: one value
         assert values.setdefault(node.state, node.value) == node.value, node.state
-    traced_depth = max(node.depth for node in full_game_tree.trace.walk())
+    traced_depth = max(node.ply for node in full_game_tree.trace.walk())
     below = [state for state in positions if state not in values]
     assert traced_depth >= 3 and all(state.moves_made > traced_depth for state in below)
     values |= values_everywhere(minimax, below)

@@ -141,11 +141,9 @@ def browser() -> Iterator[Browser]:
         yield launched
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site and its browser edition, built once as `make site` builds them (into a folder
-    of the test's own; the browser edition's downloads come from pip's and npm's caches after
-    the first time)."""
+def needs_npm(why: str) -> None:
+    """Building the browser edition needs npm: without it a test is skipped (and the end of
+    the run says so), except in CI, where it fails."""
     if shutil.which("npm") is None:
         how = (
             "install Node.js and npm (Debian/Ubuntu: sudo apt-get install nodejs npm, Fedora: "
@@ -154,7 +152,15 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
         )
         if in_ci():
             pytest.fail(f"CI must build the browser edition, which needs npm: {how}")
-        pytest.skip(f"no npm on this machine to build the browser edition; to test the site, {how}")
+        pytest.skip(f"no npm on this machine to build the browser edition; {why}, {how}")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site and its browser edition, built once as `make site` builds them (into a folder
+    of the test's own; the browser edition's downloads come from pip's and npm's caches after
+    the first time)."""
+    needs_npm("to test the site")
     work = tmp_path_factory.mktemp("site")
     started = time.monotonic()
     done = subprocess.run(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from tictac import browser
 from tictac.bandits import Bandit, mean_regret, play_bandit, ucb1_choice
 from tictac.budget import Budget, BudgetExceeded
 from tictac.deepening import iterative_deepening, mtdf
@@ -67,6 +68,10 @@ from tictac.tournament import (
 )
 
 __version__ = "0.1.0"
+
+# In the browser edition, Graphviz (which draws the trees there) starts loading now, so that
+# the first tree draws at once, even from a widget's button (tictac/browser.py).
+browser.start_loading()
 
 # Public names that live in heavier modules, loaded on first use: name -> module.
 _LAZY: dict[str, str] = {

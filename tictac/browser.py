@@ -21,10 +21,18 @@ tictac.browser.NotInBrowser: Graphviz compiled to WebAssembly draws only in the 
 from __future__ import annotations
 
 import functools
+import json
 import sys
 from typing import Any
 
-__all__ = ["VIZ_PATH", "GraphvizLoading", "NotInBrowser", "in_browser", "render_svg"]
+__all__ = [
+    "VIZ_PATH",
+    "GraphvizLoading",
+    "NotInBrowser",
+    "in_browser",
+    "render_svg",
+    "start_loading",
+]
 
 VIZ_PATH = "static/viz/viz.js"
 """Where the browser edition keeps Graphviz compiled to WebAssembly, within its folder."""
@@ -35,7 +43,8 @@ class NotInBrowser(RuntimeError):
 
 
 class GraphvizLoading(RuntimeError):
-    """Graphviz has not finished loading in the browser, and this browser cannot wait for it."""
+    """Graphviz has not loaded in the browser (yet): this browser cannot wait for it, or it
+    could not be loaded."""
 
 
 def in_browser() -> bool:
@@ -56,24 +65,38 @@ def render_svg(dot_source: str) -> str:
     return str(_graphviz().renderString(dot_source, options))
 
 
-def _graphviz() -> Any:
-    """Graphviz, once it has loaded (:func:`_start_loading`).
+def start_loading() -> None:
+    """In the browser, start loading Graphviz, so that the first tree draws at once (``import
+    tictac`` calls this); elsewhere, nothing."""
+    if in_browser():
+        _loading()
 
-    Loading is asynchronous. Where the browser can suspend WebAssembly (JSPI: current Chrome
-    and Edge, Firefox), the kernel waits for it, so that a tree drawn in the same cell as
-    ``import tictac`` draws too; elsewhere the cell says to run it again once Graphviz is in.
+
+def _graphviz() -> Any:
+    """Graphviz, once it has loaded (:func:`start_loading`).
+
+    Loading is asynchronous. Where the browser can suspend WebAssembly (JSPI: current Chrome,
+    Edge and Firefox), Python waits for it, so that a tree drawn in the same cell as ``import
+    tictac`` draws too; elsewhere, a tree asked for before Graphviz is in says to try again.
     """
     import js
     from pyodide.ffi import can_run_sync, run_sync
 
-    loading = _start_loading()
+    loading = _loading()
     if getattr(js.globalThis, _LOADED, None) is None:
         if not can_run_sync():
             raise GraphvizLoading(
-                "Graphviz, which draws the trees in the browser, is still loading: run this "
-                "cell again in a few seconds"
+                "Graphviz, which draws the trees in the browser, is still loading: try again "
+                "in a few seconds"
             )
-        run_sync(loading)
+        try:
+            run_sync(loading)
+        except Exception as error:  # (a JavaScript error: the file is missing, or not served right)
+            _loading.cache_clear()  # (the next tree tries again)
+            raise GraphvizLoading(
+                f"Graphviz could not be loaded in the browser ({error}): the browser edition's "
+                f"folder must hold {VIZ_PATH}, served as text/javascript"
+            ) from None
     return getattr(js.globalThis, _LOADED)
 
 
@@ -81,16 +104,16 @@ _LOADED = "tictacGraphviz"  # the name of the loaded module in the kernel's work
 
 
 @functools.cache
-def _start_loading() -> Any:
+def _loading() -> Any:
     """Start loading Graphviz, once per kernel, from the browser edition's folder: the
     kernel runs in a worker at ``<the folder>/extensions/.../X.worker.js``."""
     import js
     from pyodide.code import run_js
 
     folder = str(js.location.href).rsplit("/extensions/", 1)[0]
-    url = f"{folder}/{VIZ_PATH}"
+    url = json.dumps(f"{folder}/{VIZ_PATH}")
     return run_js(
-        f"import({url!r}).then((viz) => viz.instance())"
+        f"import({url}).then((viz) => viz.instance())"
         f".then((graphviz) => (globalThis.{_LOADED} = graphviz))"
     )
 

@@ -25,7 +25,8 @@ phases, each a function of this module::
 mean result so far, plus a bonus for a child tried too little. :func:`playout` runs the four
 phases once and returns a :class:`Playout`, the record of what each did.
 
->>> from tictac.state import State
+>>> from tictac.old_names import renamed
+from tictac.state import State
 >>> result = uct_search(State.parse("XX./OO./..."), playouts=200, seed=0)
 >>> result.move
 2
@@ -44,11 +45,11 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.old_names import renamed
 from tictac.seeds import Seed, random_source
 from tictac.state import IllegalMove, Mark, State
 
@@ -180,8 +181,9 @@ class MCTSResult:
 
     @property
     def win_rates(self) -> dict[int, float]:
-        """The old name of :attr:`mean_results`, kept so that code written for it still works
-        (they are not shares of won games: a draw counts as half a win)."""
+        """The old name of :attr:`mean_results` (they are not shares of won games: a draw
+        counts as half a win); it warns, and will go."""
+        renamed("MCTSResult.win_rates", "MCTSResult.mean_results")
         return self.mean_results
 
 
@@ -199,11 +201,12 @@ def uct_search(
     """Run `playouts` simulations from `state` and return the most visited move.
 
     The random games are drawn with `seed` (a whole number, or a ``random.Random`` to draw
-    from; ``rng=`` is its old name). Every position a playout passes through counts against
-    `budget` (see :mod:`tictac.budget`). `positions` caps the positions instead, without an
-    error: the search stops before a playout that might not fit (a playout visits at most one
-    position more than `state` has empty cells), so it visits at most that many; give
-    ``playouts=None`` to let `positions` alone decide. `keep_tree` keeps the tree in the result.
+    from; ``rng=``, its old name, still works but warns). Every position a playout passes
+    through counts against `budget` (see :mod:`tictac.budget`). `positions` caps the
+    positions instead, without an error: the search stops before a playout that might not
+    fit (a playout visits at most one position more than `state` has empty cells), so it
+    visits at most that many; give ``playouts=None`` to let `positions` alone decide.
+    `keep_tree` keeps the tree in the result.
 
     >>> uct_search(State.new(4, 4, 4), playouts=None, positions=500, seed=1).positions <= 500
     True
@@ -215,6 +218,8 @@ def uct_search(
     _check(playouts, exploration, positions)
     if state.is_terminal:
         raise IllegalMove("the game is already over: there is no move to search for")
+    if rng is not None:
+        renamed("uct_search(rng=...)", "uct_search(seed=...)")
     if seed is not None and rng is not None:
         raise ValueError("seed= and rng= are two names for the same option: give only seed=")
     rng = random_source(seed if rng is None else rng)
@@ -387,11 +392,7 @@ def uct(child: MCTSNode, exploration: float = DEFAULT_EXPLORATION) -> float:
 
 def back_up(node: MCTSNode, winner: Mark | None) -> None:
     """The old name of :func:`backpropagate`; it warns, and will go."""
-    warnings.warn(
-        "tictac.mcts.back_up is now called backpropagate: use tictac.mcts.backpropagate",
-        DeprecationWarning,
-        stacklevel=2,
-    )
+    renamed("tictac.mcts.back_up", "tictac.mcts.backpropagate")
     backpropagate(node, winner)
 
 
@@ -415,7 +416,7 @@ def uct_rule(
     _check(playouts, exploration, None)
 
     def rule(state: State, rng: random.Random) -> int:
-        return uct_search(state, playouts=playouts, exploration=exploration, rng=rng).move
+        return uct_search(state, playouts=playouts, exploration=exploration, seed=rng).move
 
     return rule
 

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from tictac.old_names import renamed
 from tictac.scoring import Score, win_loss
 from tictac.search import minimax
 from tictac.state import State, symmetry_permutations
@@ -83,9 +84,10 @@ def board_svg(
 ) -> str:
     """An SVG picture of `state`: the grid, the marks, and the winning line struck through.
 
-    `cell_size` is the side of a cell in pixels (``cell=`` is its old name). `labels` writes
-    short text in empty cells (for example each move's value), `shade` fills cells with
-    colours, `highlight` outlines cells, and `numbers` writes each empty cell's index.
+    `cell_size` is the side of a cell in pixels (``cell=``, its old name, still works but
+    warns). `labels` writes short text in empty cells (for example each move's value),
+    `shade` fills cells with colours, `highlight` outlines cells, and `numbers` writes each
+    empty cell's index.
 
     >>> "<text" in board_svg(State.new(), numbers=True)
     True
@@ -197,7 +199,7 @@ def draw_board(
 ) -> Picture:
     """A picture of one board; `numbers` writes each empty cell's index in it.
 
-    `cell_size` is the side of a cell in pixels (``size=`` is its old name).
+    `cell_size` is the side of a cell in pixels (``size=``, its old name, still works but warns).
 
     >>> draw_board(State.new(), numbers=True).svg.count("<text")
     9
@@ -221,8 +223,8 @@ def draw_move_values(
     The values are `values` if given (e.g. ``result.move_values``), otherwise a minimax search
     with `score`. The shading is for the player to move: bluish green for the best moves,
     reddish purple for the worst, pale grey in between; the best moves are also outlined, and
-    every value is written in its cell. `cell_size` is the side of a cell in pixels (``size=``
-    is its old name).
+    every value is written in its cell. `cell_size` is the side of a cell in pixels
+    (``size=``, its old name, still works but warns).
 
     >>> picture = draw_move_values(State.parse("XX./OO./..."))
     >>> "<text" in picture.svg
@@ -325,7 +327,8 @@ def show_boards(
 ) -> Gallery:
     """Boards (or any SVG pictures, such as `draw_move_values`) side by side with captions.
 
-    `cell_size` is the side of a board's cell in pixels (``cell=`` is its old name).
+    `cell_size` is the side of a board's cell in pixels (``cell=``, its old name, still works
+    but warns).
 
     >>> g = show_boards([State.new(), State.new().play(4)], ["empty", "centre"])
     >>> print(repr(g))
@@ -363,7 +366,10 @@ def _describe(state: State) -> str:
 
 
 def _pixels(cell_size: int, old: int | None, old_name: str, *, default: int) -> int:
-    """The cell size in pixels, from `cell_size` or from the keyword's old name (not both)."""
+    """The cell size in pixels, from `cell_size` or from the keyword's old name (not both,
+    and the old name with a warning)."""
+    if old is not None:
+        renamed(f"{old_name}=", "cell_size=", levels_up=2)
     if old is not None and cell_size != default:
         raise ValueError(
             f"cell_size= and {old_name}= are two names for the same option: give only cell_size="

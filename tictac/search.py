@@ -54,6 +54,7 @@ from typing import Any, Literal, NamedTuple
 
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
 from tictac.numbertree import NumberTree, Position, leaf_number
+from tictac.old_names import renamed
 from tictac.scoring import Score, win_loss
 from tictac.seeds import Seed, random_source
 from tictac.state import State, X, other, symmetry_permutations
@@ -106,7 +107,8 @@ class SearchStats:
 
     @property
     def max_depth(self) -> int:
-        """The old name of `max_ply`."""
+        """The old name of `max_ply` (a DeprecationWarning says so)."""
+        renamed("SearchStats.max_depth", "SearchStats.max_ply")
         return self.max_ply
 
 
@@ -148,7 +150,8 @@ class TraceNode:
 
     @property
     def depth(self) -> int:
-        """The old name of `ply`."""
+        """The old name of `ply` (a DeprecationWarning says so)."""
+        renamed("TraceNode.depth", "TraceNode.ply")
         return self.ply
 
     @functools.cached_property
@@ -317,7 +320,7 @@ def alphabeta(
     one that blocks the opponent's win, then cells on more lines: centre, corners, edges),
     which lets more moves be skipped; or pass your own ``order(state) -> moves`` (every legal
     move, once each) to try the moves in that order. `memo` remembers positions as in
-    :func:`minimax` (``table=`` is its old name here, and still works); it stores whether a
+    :func:`minimax` (``table=``, its old name, still works but warns); it stores whether a
     value is exact or only a lower or upper bound (a search cut short only learns a bound) and
     uses it only when that is enough.
 
@@ -334,6 +337,8 @@ def alphabeta(
     >>> result.value, result.best_moves
     (0, (1,))
     """
+    if table is not None:
+        renamed("alphabeta(table=...)", "alphabeta(memo=...)")
     search = _new_search(
         state, score, depth, heuristic, tie_break, trace, trace_depth, memo or table, order_moves
     )

@@ -52,7 +52,7 @@ from typing import Any, Literal
 
 import graphviz
 
-from tictac.browser import in_browser, render_svg
+from tictac.browser import GraphvizLoading, in_browser, render_svg
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.mcts import MCTSNode, MCTSResult, Playout
 from tictac.numbertree import NumberTree, Position
@@ -502,7 +502,8 @@ class GameTree(graphviz.Digraph):  # type: ignore[misc]
         self, format: str | None = None, *args: Any, encoding: str | None = None, **kwargs: Any
     ) -> Any:
         """The drawing, as ``graphviz.Digraph.pipe`` gives it. In the browser edition, where
-        ``dot`` cannot run, Graphviz compiled to WebAssembly draws it (SVG only; see
+        ``dot`` cannot run, Graphviz compiled to WebAssembly draws it (SVG only, with the
+        ``dot`` layout: `renderer`, `formatter` and `engine` are not used there; see
         :mod:`tictac.browser`)."""
         if in_browser():
             if (format or self.format) != "svg":
@@ -510,7 +511,10 @@ class GameTree(graphviz.Digraph):  # type: ignore[misc]
                     f"in the browser, trees are drawn as SVG only, not {format or self.format!r}; "
                     "ask for pipe(format='svg')"
                 )
-            drawn = render_svg(self.source)
+            try:
+                drawn = render_svg(self.source)
+            except GraphvizLoading as error:
+                raise GraphvizError(str(error)) from None
             return drawn if encoding else drawn.encode("utf-8")
         with _explained_graphviz_errors():
             return super().pipe(format, *args, encoding=encoding, **kwargs)
