@@ -153,6 +153,20 @@ def test_the_pairing_player_never_loses_a_game_on_5x5() -> None:
         assert match.wins(attacker.name) == 0
 
 
+def test_moved_names_still_import_from_their_old_places_with_a_warning() -> None:
+    """pairing_player moved to the players, PAIRING_EFFORT from the solver to here: the old
+    names still work, and the warning names the new place."""
+    from tictac import pairing, players, solver
+
+    with pytest.warns(DeprecationWarning, match=r"tictac\.players\.pairing_player"):
+        from tictac.pairing import pairing_player as old_player
+    assert old_player is players.pairing_player
+    with pytest.warns(DeprecationWarning, match=r"tictac\.pairing\.PAIRING_EFFORT"):
+        assert solver.PAIRING_EFFORT == pairing.PAIRING_EFFORT
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        pairing.no_such_name  # noqa: B018
+
+
 @pytest.mark.parametrize("x_first", range(16))
 def test_every_opening_of_4x4_has_an_answer_after_which_a_pairing_never_loses(
     x_first: int,

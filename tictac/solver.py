@@ -9,6 +9,8 @@ Three ideas make it fast, and each is small enough to read in a few lines below.
    ``(opp, me | bit)``: the players swap roles every ply.
 2. **Win masks.** Each winning line is a number with its ``k`` bits set, so "does this player
    own the whole line?" is ``bits & mask == mask``, one operation instead of a loop.
+   (:mod:`tictac.bitboard` works these out once per board size, with the move order and the
+   board's symmetries, for this solver and for the prover, :mod:`tictac.pns`.)
 3. **Negamax with a memo.** A position's value for the player to move is the best, over the
    moves, of minus the value of the next position for the opponent. The same position is
    reached by many move orders, so each is worked out once and kept in a dictionary.
