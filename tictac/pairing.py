@@ -357,6 +357,16 @@ def never_loses(
     return PairingTrial(defender, not lost, count.positions, tuple(path) if lost else ())
 
 
+def _check_board(state: State, pairing: Pairing) -> None:
+    if not isinstance(state, State):
+        raise TypeError(f"a pairing strategy plays on a tictac State, not {type(state).__name__}")
+    if (state.rows, state.cols, state.k) != (pairing.rows, pairing.cols, pairing.k):
+        raise ValueError(
+            f"the pairing is for {pairing.rows}x{pairing.cols} with {pairing.k} in a row, "
+            f"but the game is {state.rows}x{state.cols} with {state.k} in a row"
+        )
+
+
 # ---------------------------------------------------------------------------------------------
 # Pairs on bitboards: the tests the solver and the prover ask at every position
 
@@ -544,16 +554,6 @@ def pairing_search(
     except _GiveUp:
         return None, False
     return chosen, True
-
-
-def _check_board(state: State, pairing: Pairing) -> None:
-    if not isinstance(state, State):
-        raise TypeError(f"a pairing strategy plays on a tictac State, not {type(state).__name__}")
-    if (state.rows, state.cols, state.k) != (pairing.rows, pairing.cols, pairing.k):
-        raise ValueError(
-            f"the pairing is for {pairing.rows}x{pairing.cols} with {pairing.k} in a row, "
-            f"but the game is {state.rows}x{state.cols} with {state.k} in a row"
-        )
 
 
 # Old names, still importable from here for a while: name -> the module it has moved to.
