@@ -9,18 +9,18 @@ import random
 
 import pytest
 
-from tictac import State, solver, winning_lines
+from tictac import State, winning_lines
 from tictac.pairing import (
     Pairing,
     find_pairing,
     lines_without_a_pair,
     match_lines,
     never_loses,
+    own_pairs_exist,
     pairing_move,
-    pairing_player,
 )
 from tictac.pictures import draw_pairing
-from tictac.players import make_player
+from tictac.players import make_player, pairing_player
 from tictac.tournament import play_match
 
 
@@ -118,7 +118,7 @@ def test_match_lines_agrees_with_the_solvers_test_and_gives_each_line_its_own_pa
         free = set(rng.sample(range(rows * cols), rng.randint(0, rows * cols)))
         matched = match_lines(lines, free)
         masks = [sum(1 << c for c in line if c in free) for line in lines]
-        assert (matched is not None) == solver._pairs_exist(masks)
+        assert (matched is not None) == own_pairs_exist(masks)
         if matched is not None:
             used = [cell for pair in matched.values() for cell in pair]
             assert len(used) == len(set(used)) == 2 * len(lines)
@@ -151,6 +151,20 @@ def test_the_pairing_player_never_loses_a_game_on_5x5() -> None:
             attacker, defender, games=100, seed=3, alternate=False, start=State.new(5, 5, 5)
         )
         assert match.wins(attacker.name) == 0
+
+
+def test_moved_names_still_import_from_their_old_places_with_a_warning() -> None:
+    """pairing_player moved to the players, PAIRING_EFFORT from the solver to here: the old
+    names still work, and the warning names the new place."""
+    from tictac import pairing, players, solver
+
+    with pytest.warns(DeprecationWarning, match=r"tictac\.players\.pairing_player"):
+        from tictac.pairing import pairing_player as old_player
+    assert old_player is players.pairing_player
+    with pytest.warns(DeprecationWarning, match=r"tictac\.pairing\.PAIRING_EFFORT"):
+        assert solver.PAIRING_EFFORT == pairing.PAIRING_EFFORT
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        pairing.no_such_name  # noqa: B018
 
 
 @pytest.mark.parametrize("x_first", range(16))

@@ -14,9 +14,9 @@ import pytest
 
 from tictac import State, pns, reachable_states, solve
 from tictac.budget import BudgetExceeded, meter
+from tictac.pairing import shared_pairs
 from tictac.players import completing_moves
 from tictac.pns import BALANCED, EXPECT_DRAW, EXPECT_WIN, Epsilon, _Search, prove_win
-from tictac.solver import _shared_pairs
 from tictac.verify import verify_win
 
 SMALL_BOARDS = [(3, 3, 3), (3, 4, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4), (3, 6, 3)]
@@ -232,7 +232,7 @@ def test_what_a_proof_remembers_as_hopeless_is_hopeless(
             assert sum(known).bit_count() == 2 * len(known), known
         elif known == pns.INFINITY:
             hopeless += 1
-            assert _shared_pairs(needs, effort=None) is None, needs
+            assert shared_pairs(needs, effort=None) is None, needs
     assert len(search.no_vcf) > 50 and hopeless > 50, (len(search.no_vcf), hopeless, paired)
 
 

@@ -22,8 +22,9 @@ import oracle
 import pytest
 
 from tictac import solver
+from tictac.bitboard import bitboards
 from tictac.budget import BudgetExceeded, BudgetLike, meter
-from tictac.pairing import Pairing, never_loses
+from tictac.pairing import Pairing, forced_pairs_clash, never_loses, own_pairs_exist, shared_pairs
 from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, prove, solve
 from tictac.state import State, reachable_states
 
@@ -331,7 +332,7 @@ def test_pairs_exist_matches_brute_force() -> None:
             sum(1 << c for c in rng.sample(range(9), rng.randint(1, 4)))
             for _ in range(rng.randint(0, 5))
         ]
-        answer = solver._pairs_exist(needs)
+        answer = own_pairs_exist(needs)
         assert answer == brute_force_pairs(needs), [bin(need) for need in needs]
         answers.add(answer)
     assert answers == {True, False}
@@ -365,7 +366,7 @@ def brute_force_shared_pairs(needs: list[int]) -> bool:
 
 
 def check_shared_pairing(needs: list[int], pairs: list[int], free: int) -> None:
-    """A pairing as `_shared_pairs` reports it is two free cells per pair, no cell in two
+    """A pairing as `shared_pairs` reports it is two free cells per pair, no cell in two
     pairs, and a whole pair inside every set in `needs`."""
     assert all(pair.bit_count() == 2 and pair & free == pair for pair in pairs), pairs
     assert sum(pairs).bit_count() == 2 * len(pairs), "a cell is in two pairs"
@@ -380,18 +381,18 @@ def test_shared_pairs_match_brute_force_on_random_sets() -> None:
             sum(1 << c for c in rng.sample(range(9), rng.randint(1, 5)))
             for _ in range(rng.randint(0, 7))
         ]
-        pairs = solver._shared_pairs(needs, effort=None)
+        pairs = shared_pairs(needs, effort=None)
         assert (pairs is not None) == brute_force_shared_pairs(needs), [bin(n) for n in needs]
         if pairs is not None:
             check_shared_pairing(needs, pairs, reduce(or_, needs, 0))
         answers.add(pairs is not None)
-        if solver._pairs_exist(needs):  # lines with pairs of their own share nothing
+        if own_pairs_exist(needs):  # lines with pairs of their own share nothing
             assert pairs is not None
     assert answers == {True, False}
 
 
 def test_a_forced_pairs_clash_means_no_pairs_at_all() -> None:
-    """`_forced_pairs_clash` (the quick first step of the pairing search) is only ever right
+    """`forced_pairs_clash` (the quick first step of the pairing search) is only ever right
     to say no: wherever it finds a clash, the brute force finds no pairs either; and it does
     find clashes, also ones that take more than one forced pair."""
     rng = random.Random(23)
@@ -401,7 +402,7 @@ def test_a_forced_pairs_clash_means_no_pairs_at_all() -> None:
             sum(1 << c for c in rng.sample(range(9), rng.randint(2, 4)))
             for _ in range(rng.randint(1, 7))
         ]
-        if solver._forced_pairs_clash(needs):
+        if forced_pairs_clash(needs):
             assert not brute_force_shared_pairs(needs), [bin(n) for n in needs]
             clashes += 1
             twos = [need for need in needs if need.bit_count() == 2]
@@ -434,7 +435,7 @@ def test_shared_pairs_match_brute_force_in_real_positions(board: tuple[int, int,
             state = state.play(rng.choice(state.legal_moves()))
         if state.is_terminal:
             continue
-        me, opp = solver._bitboards(state)
+        me, opp = bitboards(state)
         empty = table.full ^ (me | opp)
         left = empty.bit_count()
         for defender, attacker_moves, mark in (
@@ -442,14 +443,14 @@ def test_shared_pairs_match_brute_force_in_real_positions(board: tuple[int, int,
             (me, left // 2, state.turn),
         ):
             needs = live_needs(table, defender, empty, attacker_moves)
-            pairs = solver._shared_pairs(needs, effort=None)
+            pairs = shared_pairs(needs, effort=None)
             assert (pairs is not None) == brute_force_shared_pairs(needs), state
             assert (pairs is not None) == table.pairing_blocks(defender, empty, attacker_moves)
             if pairs is None:
                 continue
             check_shared_pairing(needs, pairs, empty)
             found += 1
-            shared_only += not solver._pairs_exist(needs)
+            shared_only += not own_pairs_exist(needs)
             cells = [[c for c in range(table.n) if pair >> c & 1] for pair in pairs]
             pairing = Pairing(*board, cells)
             trial = never_loses(pairing, state, defender=mark, budget=None)  # type: ignore[arg-type]
@@ -464,7 +465,7 @@ def test_a_pairing_strategy_never_hides_a_win_in_tic_tac_toe(tic_tac_toe: list[S
     for state in tic_tac_toe:
         if state.is_terminal:
             continue
-        me, opp = solver._bitboards(state)
+        me, opp = bitboards(state)
         empty = table.full ^ (me | opp)
         left = empty.bit_count()
         value = oracle.outcome(state).value
@@ -492,7 +493,7 @@ def test_four_by_four_search_agrees_with_the_exact_table(k: int) -> None:
             state = state.play(rng.choice(state.legal_moves()))
         if state.is_terminal:
             continue
-        me, opp = solver._bitboards(state)
+        me, opp = bitboards(state)
         empty = table.full ^ (me | opp)
         fired += table.pairing_blocks(opp, empty, (empty.bit_count() + 1) // 2)
         exact = solver._sign(solver._score_one_ply_down(table.exact(me, opp)))

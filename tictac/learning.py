@@ -43,7 +43,7 @@ from typing import Any, Literal, NamedTuple
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.seeds import Seed, random_source, whole_seed
 from tictac.solver import best_moves
-from tictac.state import IllegalMove, Mark, State, _shown, symmetry_permutations
+from tictac.state import IllegalMove, Mark, State, _shown, canonical_cells, symmetry_permutations
 from tictac.tournament import Contestant
 
 __all__ = [
@@ -417,8 +417,8 @@ class Learner:
 def _canonical_of(state: State) -> tuple[State, tuple[int, ...]]:
     """:meth:`Learner._canonical_of`, kept for every learner (the 3x3 game has 5,478
     positions, and training asks about the same ones again and again)."""
-    images = [(state.transform(p), p) for p in symmetry_permutations(state.rows, state.cols)]
-    return min(images, key=lambda image: image[0].cells)
+    _, permutation = canonical_cells(state.cells, state.rows, state.cols)
+    return state.transform(permutation), permutation
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -13,9 +13,11 @@ TraceNode.depth is an old name, and it will go: use TraceNode.ply
 
 from __future__ import annotations
 
+import importlib
 import warnings
+from collections.abc import Callable, Mapping
 
-__all__ = ["renamed"]
+__all__ = ["moved_away", "renamed"]
 
 
 def renamed(old: str, new: str, *, levels_up: int = 1) -> None:
@@ -27,3 +29,20 @@ def renamed(old: str, new: str, *, levels_up: int = 1) -> None:
         DeprecationWarning,
         stacklevel=2 + levels_up,
     )
+
+
+def moved_away(module: str, moved: Mapping[str, str]) -> Callable[[str], object]:
+    """A module's ``__getattr__`` for names that have moved to other modules (`moved`: name ->
+    its new module): each still answers, with the warning of :func:`renamed`.
+
+    >>> __getattr__ = moved_away("tictac.solver", {"PAIRING_EFFORT": "tictac.pairing"})
+    """
+
+    def __getattr__(name: str) -> object:
+        new_home = moved.get(name)
+        if new_home is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        renamed(f"{module}.{name}", f"{new_home}.{name}")
+        return getattr(importlib.import_module(new_home), name)
+
+    return __getattr__

@@ -15,10 +15,10 @@ This module holds the idea as data and code a student can read:
 * :func:`match_lines`: give each of some lines two free cells of its own, no cell twice, by
   augmenting paths; :func:`find_pairing` does it for every line of an empty board, as
   Hales and Jewett did for n-by-n boards with n in a row, n at least 5;
-* :func:`pairing_move` and :func:`pairing_player`: the defender's rule, as a move and as a
-  :class:`~tictac.players.Player`;
+* :func:`pairing_move`: the defender's rule, the move to make
+  (:func:`tictac.players.pairing_player` plays it as a player in a game);
 * :func:`never_loses`: a check that tries every move of the attacker, against the pairing
-  player, and reports whether the attacker ever completes a line.
+  rule, and reports whether the attacker ever completes a line.
 
 >>> pairing = find_pairing(5, 5, 5)
 >>> len(pairing.pairs), pairing.unblocked_lines()
@@ -27,8 +27,26 @@ This module holds the idea as data and code a student can read:
 True
 
 Nothing here searches for the best move: a pairing is a *proof* that the defender cannot lose,
-and the solver (:mod:`tictac.solver`) uses the same idea to stop searching early (there,
-lines may share a pair, found by a small search).
+and the solver (:mod:`tictac.solver`) and the prover (:mod:`tictac.pns`) use the same idea to
+stop searching early. They ask at every position, on bitboards (:mod:`tictac.bitboard`: each
+line the attacker could still complete given as the bit mask of its empty cells), and this
+module answers them too:
+
+* :func:`own_pairs_exist`: can each line get two cells of its own? (:func:`match_lines` on
+  bit masks);
+* :func:`shared_pairs`: pairs that several lines may share, Hales and Jewett's pairing
+  strategy in full, found by a small search (:func:`pairing_search`) that gives up after
+  :data:`PAIRING_EFFORT` steps; :func:`forced_pairs_clash` is its quick first test.
+
+>>> lines = [0b00111, 0b01110, 0b11100]  # the three lines of 3 on a row of 5 cells
+>>> own_pairs_exist(lines)  # they would want 6 cells of their own
+False
+>>> [bin(pair) for pair in shared_pairs(lines)]  # but (1, 2) serves two of them
+['0b11000', '0b110']
+
+This module needs only the rules (:mod:`tictac.state`) and the budgets: the players and the
+pictures come above it. (:meth:`Pairing._repr_svg_`, which lets a notebook show a pairing,
+imports :func:`tictac.pictures.draw_pairing` when it is called.)
 """
 
 from __future__ import annotations
@@ -37,19 +55,23 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
-from tictac.players import Player
+from tictac.old_names import moved_away
 from tictac.state import EMPTY, Line, Mark, State, other, winning_lines
 
 __all__ = [
+    "PAIRING_EFFORT",
     "Pair",
     "Pairing",
     "PairingTrial",
     "find_pairing",
+    "forced_pairs_clash",
     "lines_without_a_pair",
     "match_lines",
     "never_loses",
+    "own_pairs_exist",
     "pairing_move",
-    "pairing_player",
+    "pairing_search",
+    "shared_pairs",
 ]
 
 Pair = tuple[int, int]
@@ -260,19 +282,6 @@ def pairing_move(state: State, pairing: Pairing) -> int:
     return (outside or empty)[0]
 
 
-def pairing_player(pairing: Pairing, name: str = "pairing") -> Player:
-    """A :class:`~tictac.players.Player` that plays :func:`pairing_move` (it draws nothing at
-    random, so its seed does not matter).
-
-    >>> from tictac.tournament import play_game
-    >>> pairing = find_pairing(5, 5, 5)
-    >>> play_game(Player("first free", lambda s, rng: s.legal_moves()[0]), pairing_player(pairing),
-    ...           start=State.new(5, 5, 5)).result
-    'draw'
-    """
-    return Player(name, lambda state, rng: pairing_move(state, pairing))
-
-
 @dataclass(frozen=True)
 class PairingTrial:
     """What :func:`never_loses` found: did the attacker ever complete a line?
@@ -355,3 +364,199 @@ def _check_board(state: State, pairing: Pairing) -> None:
             f"the pairing is for {pairing.rows}x{pairing.cols} with {pairing.k} in a row, "
             f"but the game is {state.rows}x{state.cols} with {state.k} in a row"
         )
+
+
+# ---------------------------------------------------------------------------------------------
+# Pairs on bitboards: the tests the solver and the prover ask at every position
+
+PAIRING_EFFORT = 200
+"""How many pairs :func:`shared_pairs` may try in one position before it gives up: cheap
+enough to ask at every node of the solver's search (proving 6x4 with four in a row, it never
+ran out)."""
+
+
+def own_pairs_exist(needs: Sequence[int]) -> bool:
+    """Can each set of cells in `needs` (bit masks) get two cells of its own, none shared?
+
+    A bipartite matching of two slots per set to the cells, grown one slot at a time by
+    augmenting paths (Kuhn's algorithm): a slot takes a free cell of its set, or a cell whose
+    current slot can move on to another cell, and so on down the path.
+
+    >>> own_pairs_exist([0b0111, 0b1110])  # {0, 1} and {2, 3}
+    True
+    >>> own_pairs_exist([0b0111, 0b0111])  # four cells wanted out of three
+    False
+    """
+    cells = 0
+    for need in needs:
+        cells |= need
+    if 2 * len(needs) > cells.bit_count():
+        return False  # more cells wanted than there are: the common case, answered at once
+    owner: dict[int, int] = {}  # cell bit -> the slot holding it
+    slots = [need for need in needs for _ in range(2)]
+    seen = 0
+
+    def place(slot: int) -> bool:
+        nonlocal seen
+        free = slots[slot] & ~seen
+        while free:
+            bit = free & -free
+            free ^= bit
+            seen |= bit
+            holder = owner.get(bit)
+            if holder is None or place(holder):
+                owner[bit] = slot
+                return True
+        return False
+
+    for slot in range(len(slots)):
+        seen = 0
+        if not place(slot):
+            return False
+    return True
+
+
+class _GiveUp(Exception):
+    """Raised inside :func:`shared_pairs` when its search has used up its effort."""
+
+
+def shared_pairs(needs: Sequence[int], effort: int | None = PAIRING_EFFORT) -> list[int] | None:
+    """Disjoint pairs of cells such that each set in `needs` (bit masks) holds a whole pair;
+    None when there are none, or when finding them would take more than `effort` steps.
+
+    Unlike :func:`own_pairs_exist`, several sets may share one pair: this is the pairing strategy
+    of Hales and Jewett ("Regularity and positional games", Trans. Amer. Math. Soc. 106, 1963)
+    in full. On a row of 8 cells with 4 in a row, five lines would want ten cells of their own,
+    but the three pairs (1, 2), (3, 4), (5, 6) lie in all five. (J. W. H. M. Uiterwijk's *set
+    matching*, ACG 2017 and ICGA Journal 40(3), 2018, goes further still: fewer than two cells
+    per line; that is not tried here.)
+
+    Finding such pairs is a search, kept cheap by four steps:
+
+    1. A set with fewer than two cells can hold no pair, and the pairs some sets force (a set
+       of two cells is its own pair) may leave another set fewer than two cells: no
+       (:func:`forced_pairs_clash`; most "no"s end here).
+    2. A set that contains another is dropped, since any pair inside the smaller one lies in
+       it too.
+    3. The sets fall into groups that share no cell, and each group is paired on its own.
+    4. Within a group, a depth-first search: take the unpaired set with the fewest cells not
+       yet in a pair, and try each pair of those cells (those lying in most unpaired sets
+       first); go on with the sets that pair leaves unpaired. Each pair tried is a step; after
+       `effort` steps the search gives up (None; ``effort=None`` searches to the end).
+
+    >>> [bin(pair) for pair in shared_pairs([0b01111, 0b11110])]  # two lines, one pair
+    ['0b110']
+    >>> shared_pairs([0b1100, 0b1010, 0b0110]) is None  # {2, 3}, {1, 3}, {1, 2}: they clash
+    True
+    """
+    return pairing_search(needs, effort)[0]
+
+
+def forced_pairs_clash(needs: Sequence[int]) -> bool:
+    """Do the pairs that some sets force leave another set no pair of its own? If so, no
+    pairs as :func:`shared_pairs` wants them exist.
+
+    A set with two cells not yet in a pair (and no pair inside it yet) can only hold the pair
+    of those two cells; taking it may leave another set with two, and so on. A set left with
+    fewer than two cells (and no pair) is a clash. Most sets of real positions that have no
+    pairs fail this way (on 10x4 with four in a row, four failures in five), and this finds it
+    without the search.
+
+    >>> forced_pairs_clash([0b0011, 0b0110])  # {0, 1} and {1, 2} both need cell 1
+    True
+    >>> forced_pairs_clash([0b0011, 0b1110])  # {0, 1}, then {2, 3}
+    False
+    """
+    pairs: list[int] = []
+    used = 0
+    waiting = list(needs)
+    while waiting:
+        left = []
+        for need in waiting:
+            if any(pair & need == pair for pair in pairs):
+                continue  # it holds a pair already
+            free = need & ~used
+            count = free.bit_count()
+            if count < 2:
+                return True
+            if count == 2:
+                pairs.append(free)
+                used |= free
+            else:
+                left.append(need)
+        if len(left) == len(waiting):
+            return False  # nothing forced any more
+        waiting = left
+    return False
+
+
+def pairing_search(
+    needs: Sequence[int], effort: int | None = PAIRING_EFFORT
+) -> tuple[list[int] | None, bool]:
+    """:func:`shared_pairs`, and whether its search went to the end: a None that went to
+    the end means there are no such pairs at all (not only none within `effort`).
+
+    >>> pairing_search([0b1100, 0b1010, 0b0110], effort=1)
+    (None, True)
+    """
+    if forced_pairs_clash(needs):
+        return None, True  # most failures end here, before any search
+    sets = sorted(set(needs), key=int.bit_count)
+    kept: list[int] = []
+    for need in sets:  # (each has two cells or more: see forced_pairs_clash)
+        if not any(smaller & need == smaller for smaller in kept):
+            kept.append(need)
+    groups: list[tuple[int, list[int]]] = []  # (the cells of a group, its sets)
+    for need in kept:
+        cells, members = need, [need]
+        apart = []
+        for group in groups:
+            if group[0] & cells:
+                cells |= group[0]
+                members += group[1]
+            else:
+                apart.append(group)
+        groups = [*apart, (cells, members)]
+    steps = 0
+
+    def pair_up(unpaired: list[int]) -> list[int] | None:
+        # Each set in `unpaired` holds only its cells not yet in a pair.
+        nonlocal steps
+        if not unpaired:
+            return []
+        free = min(unpaired, key=int.bit_count)
+        cells = []
+        while free:
+            bit = free & -free
+            free ^= bit
+            cells.append(bit)
+        pairs = [a | b for i, a in enumerate(cells) for b in cells[i + 1 :]]
+        pairs.sort(key=lambda pair: -sum(need & pair == pair for need in unpaired))
+        for pair in pairs:
+            steps += 1
+            if effort is not None and steps > effort:
+                raise _GiveUp
+            rest = [need & ~pair for need in unpaired if need & pair != pair]
+            found = pair_up(rest)
+            if found is not None:
+                found.append(pair)
+                return found
+        return None
+
+    chosen: list[int] = []
+    try:
+        for _, members in groups:
+            found = pair_up(members)
+            if found is None:
+                return None, True
+            chosen += found
+    except _GiveUp:
+        return None, False
+    return chosen, True
+
+
+# Old names, still importable from here for a while: name -> the module it has moved to.
+_MOVED = {"pairing_player": "tictac.players"}
+
+
+__getattr__ = moved_away(__name__, _MOVED)

@@ -92,6 +92,7 @@ from tictac import solver
 from tictac.budget import DEFAULT_BUDGET, SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
 from tictac.learning import RECIPES, trained_learner
 from tictac.mcts import uct_rule
+from tictac.pairing import Pairing, pairing_move
 from tictac.scoring import (
     Score,
     bounded,
@@ -137,6 +138,7 @@ __all__ = [
     "make_player",
     "offered_levels",
     "optimal",
+    "pairing_player",
     "random_move",
     "rank_moves",
     "ranked_moves",
@@ -442,6 +444,21 @@ def _rank(outcome: solver.Outcome, player: Mark) -> tuple[int, int]:
     slower loss (a draw's length does not matter)."""
     value = outcome.value if player == "X" else -outcome.value
     return (-value, outcome.plies * value)
+
+
+def pairing_player(pairing: Pairing, name: str = "pairing") -> Player:
+    """A :class:`Player` that plays the pairing strategy of `pairing`
+    (:func:`tictac.pairing.pairing_move`; it draws nothing at random, so its seed does not
+    matter).
+
+    >>> from tictac.pairing import find_pairing
+    >>> from tictac.tournament import play_game
+    >>> pairing = find_pairing(5, 5, 5)
+    >>> play_game(Player("first free", lambda s, rng: s.legal_moves()[0]), pairing_player(pairing),
+    ...           start=State.new(5, 5, 5)).result
+    'draw'
+    """
+    return Player(name, lambda state, rng: pairing_move(state, pairing))
 
 
 def blend(primary: Rule, alternative: Rule, probability: float) -> Rule:

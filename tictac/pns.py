@@ -134,10 +134,10 @@ from dataclasses import dataclass, field
 from operator import or_
 from typing import NamedTuple
 
+from tictac.bitboard import Images, bitboards, geometry, read_lines
 from tictac.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
-from tictac.pairing import match_lines
-from tictac.solver import PAIRING_EFFORT, _pairing_search, _pairs_exist, _read_lines
-from tictac.state import EMPTY, Mark, State, symmetry_permutations, winning_lines
+from tictac.pairing import PAIRING_EFFORT, match_lines, own_pairs_exist, pairing_search
+from tictac.state import EMPTY, Mark, State, canonical_cells
 
 __all__ = [
     "BALANCED",
@@ -199,8 +199,6 @@ MAX_PAIRINGS = 2_000_000
 MAX_NO_VCF = 4_000_000
 """How many positions without a threat sequence a search remembers before it starts afresh
 (about 300 MiB at most)."""
-
-_Images = dict[int, tuple[int, ...]]
 
 
 def prove_win(
@@ -342,40 +340,25 @@ class _Search:
     """One proof: the board's geometry, the table and the df-pn search itself.
 
     Positions are bitboards seen from the player to move, ``(me, opp)`` as in
-    :mod:`tictac.solver`; `attacking` says whether the player to move is the attacker.
+    :mod:`tictac.bitboard`; `attacking` says whether the player to move is the attacker.
     """
 
     def __init__(
         self, state: State, attacker: Mark, count: Meter, epsilon: Epsilon = BALANCED
     ) -> None:
         self.epsilon = Epsilon(*epsilon)
-        rows, cols, k = state.rows, state.cols, state.k
-        self.n = n = rows * cols
-        self.k = k
-        self.full = (1 << n) - 1
-        self.lines = tuple(sum(1 << i for i in line) for line in winning_lines(rows, cols, k))
+        # The board's bitboard geometry (see tictac.bitboard), and the tables of it that the
+        # search reads at every node: the line masks (and the lines through each cell), the
+        # cells in the order the search tries them, and the images of each mark in a
+        # position's keys under the symmetries (see `images`).
+        self.geometry = board = geometry(state.rows, state.cols, state.k)
+        self.n = board.n
+        self.k = board.k
+        self.full = board.full
+        self.lines, self.through, self.order = board.lines, board.through, board.order
+        self.x_images, self.o_images = board.x_images, board.o_images
         self.numbered_lines = tuple((line, 1 << i) for i, line in enumerate(self.lines))
         self.count = count
-
-        def rank(i: int) -> tuple[int, float, int]:
-            r, c = divmod(i, cols)
-            centre = abs(r - (rows - 1) / 2) + abs(c - (cols - 1) / 2)
-            return (-sum(line >> i & 1 for line in self.lines), centre, i)
-
-        self.order = tuple(1 << i for i in sorted(range(n), key=rank))
-        self.through = {
-            1 << i: tuple(line for line in self.lines if line >> i & 1) for i in range(n)
-        }
-        where = []
-        self.perms = symmetry_permutations(rows, cols)
-        for perm in self.perms:  # new cell i holds old cell perm[i]
-            moved = [0] * n
-            for new, old in enumerate(perm):
-                moved[old] = new
-            where.append(moved)
-        # x_images[bit][s]: where symmetry s puts an X mark on `bit`, in a key X | O << n.
-        self.x_images: _Images = {1 << i: tuple(1 << w[i] for w in where) for i in range(n)}
-        self.o_images: _Images = {1 << i: tuple(1 << (w[i] + n) for w in where) for i in range(n)}
         # canonical key -> (proof number, disproof number), for the attacker's win.
         self.table: dict[int, tuple[int, int]] = {}
         # What the search has worked out and would otherwise work out again on each visit:
@@ -392,30 +375,21 @@ class _Search:
         # there is a pairing, else the effort that failed to find one, INFINITY when the search
         # went to the end (see shared_pairs)
         self.pairings: dict[int, list[int] | int] = {}
-        x = sum(1 << i for i, cell in enumerate(state.cells) if cell == "X")
-        o = sum(1 << i for i, cell in enumerate(state.cells) if cell == "O")
         self.x_to_move = state.turn == "X"
         self.attacker_is_x = attacker == "X"
-        me, opp = (x, o) if self.x_to_move else (o, x)
+        me, opp = bitboards(state)
         self.root = (me, opp, state.turn == attacker)
 
     # -- the pieces ------------------------------------------------------------------------
 
-    def images(
-        self, me: int, opp: int, attacking: bool
-    ) -> tuple[tuple[int, ...], _Images, _Images]:
-        """The position's symmetric keys, and the image tables of the mover and the other."""
+    def images(self, me: int, opp: int, attacking: bool) -> tuple[tuple[int, ...], Images, Images]:
+        """The position's symmetric keys (:meth:`tictac.bitboard.Geometry.keys`: mirror
+        images share one entry of the table, under the smallest), and the image tables of the
+        mover and the other."""
         x_moves = attacking == self.attacker_is_x
         x, o = (me, opp) if x_moves else (opp, me)
-        keys = [0] * len(self.x_images[1])
-        for i in range(self.n):
-            bit = 1 << i
-            if x & bit:
-                keys = list(map(or_, keys, self.x_images[bit]))
-            elif o & bit:
-                keys = list(map(or_, keys, self.o_images[bit]))
         mine, theirs = (self.x_images, self.o_images) if x_moves else (self.o_images, self.x_images)
-        return tuple(keys), mine, theirs
+        return self.geometry.keys(x, o), mine, theirs
 
     def examine(self, me: int, opp: int, attacking: bool) -> tuple[int, int] | list[int]:
         """A settled position's (proof, disproof) numbers, or the moves worth trying.
@@ -427,7 +401,7 @@ class _Search:
             return (INFINITY, 0)  # a draw: no win for the attacker
         left = empty.bit_count()
         my_moves, their_moves = (left + 1) // 2, left // 2
-        my_threats, their_threats, my_live, their_live, _ = _read_lines(
+        my_threats, their_threats, my_live, their_live, _ = read_lines(
             self.lines, self.k, me, opp, my_moves, their_moves
         )
         won, lost = ((0, INFINITY), (INFINITY, 0)) if attacking else ((INFINITY, 0), (0, INFINITY))
@@ -719,8 +693,8 @@ class _Search:
         """Does the defender have a pairing strategy against every line still live for the
         attacker (at most `reach` empty cells, none of the defender's)?
 
-        First the cheap test, each line a pair of its own (:func:`~tictac.solver._pairs_exist`);
-        then pairs that several lines may share (:func:`~tictac.solver._shared_pairs`, the
+        First the cheap test, each line a pair of its own (:func:`~tictac.pairing.own_pairs_exist`);
+        then pairs that several lines may share (:func:`~tictac.pairing.shared_pairs`, the
         pairing strategy of Hales and Jewett in full: on a row of 8 cells with 4 in a row, five
         lines share three pairs). The second answer is remembered, keyed by the lines and their
         empty cells (see :meth:`needs`), which many positions have in common. Measured
@@ -732,15 +706,15 @@ class _Search:
     def paired(self, needs: list[int], key: int, effort: int = PAIRING_EFFORT) -> bool:
         """Can each set of cells in `needs` (named by `key`, see :meth:`needs`) hold a whole
         pair, pairs disjoint? (See :meth:`pairs`; `effort` as for
-        :func:`~tictac.solver._shared_pairs`.)"""
-        if _pairs_exist(needs):
+        :func:`~tictac.pairing.shared_pairs`.)"""
+        if own_pairs_exist(needs):
             return True
         return self.shared_pairs(needs, key, effort) is not None
 
     def shared_pairs(
         self, needs: list[int], key: int, effort: int = PAIRING_EFFORT
     ) -> list[int] | None:
-        """:func:`~tictac.solver._shared_pairs`, its answers remembered under `key`: the pairs
+        """:func:`~tictac.pairing.shared_pairs`, its answers remembered under `key`: the pairs
         found, or None. A search that went to the end without finding pairs is not tried
         again; one that gave up is tried again only with more effort."""
         known = self.pairings.get(key)
@@ -748,7 +722,7 @@ class _Search:
             return known
         if known is not None and known >= effort:
             return None  # a search as long as this one has failed already
-        found, finished = _pairing_search(needs, effort)
+        found, finished = pairing_search(needs, effort)
         if len(self.pairings) >= MAX_PAIRINGS:
             self.pairings.clear()
         if found is not None:
@@ -859,8 +833,8 @@ class _Search:
         opp: int,
         attacking: bool,
         keys: tuple[int, ...],
-        mine: _Images,
-        theirs: _Images,
+        mine: Images,
+        theirs: Images,
         phi_limit: int,
         delta_limit: int,
     ) -> None:
@@ -1000,10 +974,9 @@ class _Search:
         :meth:`vcf` (which tries cells in order, within an effort) found a sequence; so each
         image is tried.
         """
-        for image in range(len(self.x_images[1])):
-            move_to = {bit: self.x_images[bit][image] for bit in self.x_images}
-            mine = sum(move_to[bit] for bit in move_to if me & bit)
-            theirs = sum(move_to[bit] for bit in move_to if opp & bit)
+        board = self.geometry
+        for image in range(len(board.perms)):
+            mine, theirs = board.image(me, image), board.image(opp, image)
             empty = self.full ^ (mine | theirs)
             threats = 0  # the defender's (a block is forced, and the search knows it)
             for line in self.lines:
@@ -1012,8 +985,8 @@ class _Search:
                     if need and not need & (need - 1):
                         threats |= need
             sequence = self.vcf(mine, theirs, empty, threats)
-            if sequence:
-                return next(bit for bit, moved in move_to.items() if moved == sequence[0])
+            if sequence:  # its first move, moved back: the cell that the image moves there
+                return 1 << board.where[image].index(sequence[0].bit_length() - 1)
         return 0
 
     def text(self, me: int, opp: int, attacking: bool) -> str:
@@ -1024,19 +997,15 @@ class _Search:
     # -- writing the defence out -----------------------------------------------------------
 
     def canonical(self, me: int, opp: int, attacking: bool) -> tuple[str, int, int]:
-        """The mirror image of the position whose text comes first in alphabetical order:
-        its text and its bitboards (as `me`, `opp`)."""
+        """The mirror image of the position whose text comes first in alphabetical order
+        (:func:`tictac.state.canonical_cells`): its text and its bitboards (as `me`, `opp`)."""
         text = self.text(me, opp, attacking)
-        first, turn = text, None
-        for perm in self.perms[1:]:
-            image = "".join([text[old] for old in perm])
-            if image < first:
-                first, turn = image, perm
-        if turn is None:
+        cells, permutation = canonical_cells(text, self.geometry.rows, self.geometry.cols)
+        board = self.geometry
+        symmetry = board.perms.index(permutation)
+        if symmetry == 0:
             return text, me, opp
-        me = sum(1 << new for new, old in enumerate(turn) if me >> old & 1)
-        opp = sum(1 << new for new, old in enumerate(turn) if opp >> old & 1)
-        return first, me, opp
+        return "".join(cells), board.image(me, symmetry), board.image(opp, symmetry)
 
     def defence(self, up_to_symmetry: bool = False) -> Defence:
         """The defender's replies and certificates for every position the defender can meet
@@ -1101,10 +1070,10 @@ class _Search:
     def pairing(self, defender: int, empty: int, reach: int) -> tuple[tuple[int, int], ...] | None:
         """The pairs behind :meth:`pairs`' yes, as cells ``(smaller, larger)``, or None."""
         needs, key = self.needs(defender, empty, reach)
-        if _pairs_exist(needs):
+        if own_pairs_exist(needs):
             cells = [[i for i in range(self.n) if need >> i & 1] for need in needs]
             matched = match_lines(cells, range(self.n))
-            assert matched is not None, "_pairs_exist and match_lines disagree"
+            assert matched is not None, "own_pairs_exist and match_lines disagree"
             return tuple(sorted(set(matched.values())))
         found = self.shared_pairs(needs, key)
         if found is None:

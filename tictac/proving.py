@@ -17,15 +17,17 @@ small boards, not for proving big ones. The ideas, as :data:`IDEAS` names them:
 * ``"pairing"``: a *pairing strategy* (:mod:`tictac.pairing`) for the defender proves that
   the other player cannot win, without searching further: every line the attacker could still
   complete gets two empty cells of its own. (The solver goes further: several lines may share
-  one pair, see :func:`tictac.solver._shared_pairs`; this module keeps the simpler test, which
+  one pair, see :func:`tictac.pairing.shared_pairs`; this module keeps the simpler test, which
   a lesson can draw and explain in a paragraph.)
 * ``"table"``: a *transposition table*, as in Lesson 6: what was learnt about a position
   (its value, or a bound on it when a search was cut short) is kept and looked up when the
   same position comes again by another order of moves.
 * ``"symmetry"``: the table files a position under its ``canonical()`` form, shared by all its
-  mirror images (without the table, this has nothing to act on).
+  mirror images (:func:`tictac.state.canonical_cells`; without the table, this has nothing to
+  act on).
 * ``"move order"``: the moves are tried cells on most lines first, nearest the centre among
-  equals, rather than in board order, so that alpha-beta finds a good move early and cuts more.
+  equals, rather than in board order, so that alpha-beta finds a good move early and cuts more
+  (the solver's order, :func:`tictac.bitboard.move_order`).
 
 Alpha-beta itself (Lesson 6) is always on. :func:`proof_search` returns the value and the
 number of positions searched:
@@ -50,11 +52,12 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
+from tictac.bitboard import move_order
 from tictac.budget import DEFAULT_BUDGET, SOLVER_BUDGET, BudgetLike, Meter, meter
 from tictac.pairing import match_lines
 from tictac.players import completing_moves
 from tictac.solver import clear_caches, solve
-from tictac.state import EMPTY, Line, Mark, State, other, symmetry_permutations, winning_lines
+from tictac.state import EMPTY, Line, Mark, State, canonical_cells, other, winning_lines
 
 __all__ = [
     "FRONTIER_FILE",
@@ -171,18 +174,10 @@ class _ProofSearch:
         self.on = {idea: idea not in off for idea in IDEAS}
         self.count = count
         self.table: dict[tuple[str, ...], tuple[int, int]] = {}
-        rows, cols = state.rows, state.cols
-        lines = winning_lines(rows, cols, state.k)
-
-        def rank(cell: int) -> tuple[int, float, int]:
-            r, c = divmod(cell, cols)
-            centre = abs(r - (rows - 1) / 2) + abs(c - (cols - 1) / 2)
-            return (-sum(cell in line for line in lines), centre, cell)
-
+        self.rows, self.cols = rows, cols = state.rows, state.cols
+        self.lines = winning_lines(rows, cols, state.k)
         cells = range(rows * cols)
-        self.order = sorted(cells, key=rank) if self.on["move order"] else list(cells)
-        self.lines = lines
-        self.symmetries = symmetry_permutations(rows, cols)
+        self.order = list(move_order(rows, cols, state.k) if self.on["move order"] else cells)
 
     def read_lines(self, state: State) -> tuple[list[Line], list[Line]]:
         """The live lines (see :func:`live_lines`) of the player to move, then of the other."""
@@ -205,7 +200,7 @@ class _ProofSearch:
         cells = state.cells
         if not self.on["symmetry"]:
             return cells
-        return min(tuple(cells[j] for j in p) for p in self.symmetries)
+        return canonical_cells(cells, self.rows, self.cols)[0]
 
     def negamax(self, state: State, alpha: int, beta: int) -> int:
         """The value of `state` for the player to move, exact when it lies strictly inside

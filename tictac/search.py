@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -57,7 +56,7 @@ from tictac.numbertree import NumberTree, Position, leaf_number
 from tictac.old_names import renamed
 from tictac.scoring import Score, win_loss
 from tictac.seeds import Seed, random_source
-from tictac.state import State, X, other, symmetry_permutations
+from tictac.state import State, X, canonical_cells, other
 from tictac.textbook import minimax_value
 from tictac.threats import MAX_EXTENSION, ThreatExtension, line_partners
 
@@ -850,13 +849,9 @@ def _plain_key(state: State) -> Hashable:
 
 
 def _symmetric_key(state: State) -> Hashable:
-    """The same key for a board and all its mirror images: the smallest of their cells."""
-    return min(rearrange(state.cells) for rearrange in _rearrangers(state.rows, state.cols))
-
-
-@functools.cache
-def _rearrangers(rows: int, cols: int) -> tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...]:
-    return tuple(operator.itemgetter(*p) for p in symmetry_permutations(rows, cols))
+    """The same key for a board and all its mirror images: the smallest of their cells
+    (:func:`~tictac.state.canonical_cells`)."""
+    return canonical_cells(state.cells, state.rows, state.cols)[0]
 
 
 def _break_tie(best_moves: tuple[int, ...], tie_break: TieBreak, seed: Seed) -> int | None:

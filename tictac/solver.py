@@ -9,6 +9,8 @@ Three ideas make it fast, and each is small enough to read in a few lines below.
    ``(opp, me | bit)``: the players swap roles every ply.
 2. **Win masks.** Each winning line is a number with its ``k`` bits set, so "does this player
    own the whole line?" is ``bits & mask == mask``, one operation instead of a loop.
+   (:mod:`tictac.bitboard` works these out once per board size, with the move order and the
+   board's symmetries, for this solver and for the prover, :mod:`tictac.pns`.)
 3. **Negamax with a memo.** A position's value for the player to move is the best, over the
    moves, of minus the value of the next position for the opponent. The same position is
    reached by many move orders, so each is worked out once and kept in a dictionary.
@@ -68,9 +70,12 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import or_
 from typing import NamedTuple, Protocol, TypeVar
 
+from tictac.bitboard import Images, bitboards, geometry, read_lines
 from tictac.budget import SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
+from tictac.old_names import moved_away
+from tictac.pairing import shared_pairs
 from tictac.seeds import Seed, random_source
-from tictac.state import IllegalMove, State, symmetry_permutations, winning_lines
+from tictac.state import IllegalMove, State
 
 __all__ = [
     "Outcome",
@@ -94,10 +99,6 @@ EXACT_EMPTIES = 9
 MAX_REMEMBERED = 1_000_000
 # How many board sizes keep a solver (the least recently asked about is dropped first).
 MAX_BOARDS = 8
-# How many pairs the search for a pairing strategy may try in one position before it gives up
-# (see _shared_pairs): cheap enough to ask at every node (proving 6x4 with four in a row, it
-# never ran out).
-PAIRING_EFFORT = 200
 # How many of its answers the pairing test of one board size keeps (see pairing_blocks).
 MAX_PAIRINGS = 200_000
 
@@ -142,7 +143,7 @@ def _solve(state: State, budget: BudgetLike, name: str) -> int:
     if state.is_terminal:
         return 0
     with _metered(state, budget, name) as solver:
-        me, opp = _bitboards(state)
+        me, opp = bitboards(state)
         # Small boards read the sign of the full table's score; big ones search for the value.
         value = _sign(solver.score(me, opp)) if solver.has_full_table else solver.value(me, opp)
     return value if state.turn == "X" else -value
@@ -164,7 +165,7 @@ def outcome(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> Outcome:
     if state.is_terminal:
         return Outcome(0, 0)
     with _metered(state, budget, "outcome") as solver:
-        me, opp = _bitboards(state)
+        me, opp = bitboards(state)
         score = solver.score(me, opp)
     return solver.to_outcome(score, state.turn == "X", len(state.legal_moves()))
 
@@ -183,7 +184,7 @@ def move_outcomes(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[i
     if state.is_terminal:
         return {}
     with _metered(state, budget, "move_outcomes") as solver:
-        scores = solver.move_scores(*_bitboards(state))
+        scores = solver.move_scores(*bitboards(state))
     x_next = state.turn == "O"  # the player to move after each move
     left = len(state.legal_moves()) - 1
     return {
@@ -208,7 +209,7 @@ def best_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> tuple[int
     if state.is_terminal:
         return ()
     with _metered(state, budget, "best_moves") as solver:
-        return solver.best_moves(*_bitboards(state))
+        return solver.best_moves(*bitboards(state))
 
 
 def best_move(
@@ -248,7 +249,7 @@ def best_move(
     chosen = seed if seed is not None else rng
     source = None if chosen is None else random_source(chosen)
     with _metered(state, budget, "best_move") as solver:
-        return solver.best_move(*_bitboards(state), source)
+        return solver.best_move(*bitboards(state), source)
 
 
 def prove(rows: int, cols: int, k: int, *, budget: BudgetLike = SOLVER_BUDGET) -> int:
@@ -282,17 +283,6 @@ def _check_state(state: object, name: str) -> None:
             f"{name}() needs a tictac State such as State.parse('XO./.X./..O') or State.new(), "
             f"not {type(state).__name__}"
         )
-
-
-def _bitboards(state: State) -> tuple[int, int]:
-    """The position as ``(me, opp)``: the marks of the player to move, then the other's."""
-    x = o = 0
-    for i, cell in enumerate(state.cells):
-        if cell == "X":
-            x |= 1 << i
-        elif cell == "O":
-            o |= 1 << i
-    return (x, o) if state.turn == "X" else (o, x)
 
 
 def _sign(score: int) -> int:
@@ -329,219 +319,6 @@ def _score_one_ply_down(move_score: int) -> int:
     if move_score < 0:
         return -move_score + 1
     return 0
-
-
-def _read_lines(
-    lines: Sequence[int], k: int, me: int, opp: int, my_reach: int, their_reach: int
-) -> tuple[int, int, int, int, int]:
-    """Read every line once, for the player to move (`me`) and the other player (`opp`).
-
-    Returns five bit masks: the empty cells that would finish a line at once for me and for
-    them (*threats*); the cells of my lines that I could still finish with at most `my_reach`
-    more marks, and of theirs with `their_reach` (*live* lines; 0 when there are none); and the
-    cells that all of their live lines share (every bit set when they have none).
-
-    >>> _read_lines([0b011, 0b110], 2, me=0b001, opp=0b100, my_reach=1, their_reach=1)
-    (2, 2, 3, 6, 6)
-    """
-    my_threats = their_threats = my_live = their_live = 0
-    their_common = -1
-    for line in lines:
-        mine, theirs = line & me, line & opp
-        if not theirs:
-            need = line ^ mine
-            if not need & (need - 1):
-                my_threats |= need
-            if k - mine.bit_count() <= my_reach:
-                my_live |= line
-        elif not mine:
-            need = line ^ theirs
-            if not need & (need - 1):
-                their_threats |= need
-            if k - theirs.bit_count() <= their_reach:
-                their_live |= line
-                their_common &= line
-    return my_threats, their_threats, my_live, their_live, their_common
-
-
-def _pairs_exist(needs: Sequence[int]) -> bool:
-    """Can each set of cells in `needs` (bit masks) get two cells of its own, none shared?
-
-    A bipartite matching of two slots per set to the cells, grown one slot at a time by
-    augmenting paths (Kuhn's algorithm): a slot takes a free cell of its set, or a cell whose
-    current slot can move on to another cell, and so on down the path.
-
-    >>> _pairs_exist([0b0111, 0b1110])  # {0, 1} and {2, 3}
-    True
-    >>> _pairs_exist([0b0111, 0b0111])  # four cells wanted out of three
-    False
-    """
-    cells = 0
-    for need in needs:
-        cells |= need
-    if 2 * len(needs) > cells.bit_count():
-        return False  # more cells wanted than there are: the common case, answered at once
-    owner: dict[int, int] = {}  # cell bit -> the slot holding it
-    slots = [need for need in needs for _ in range(2)]
-    seen = 0
-
-    def place(slot: int) -> bool:
-        nonlocal seen
-        free = slots[slot] & ~seen
-        while free:
-            bit = free & -free
-            free ^= bit
-            seen |= bit
-            holder = owner.get(bit)
-            if holder is None or place(holder):
-                owner[bit] = slot
-                return True
-        return False
-
-    for slot in range(len(slots)):
-        seen = 0
-        if not place(slot):
-            return False
-    return True
-
-
-class _GiveUp(Exception):
-    """Raised inside :func:`_shared_pairs` when its search has used up its effort."""
-
-
-def _shared_pairs(needs: Sequence[int], effort: int | None = PAIRING_EFFORT) -> list[int] | None:
-    """Disjoint pairs of cells such that each set in `needs` (bit masks) holds a whole pair;
-    None when there are none, or when finding them would take more than `effort` steps.
-
-    Unlike :func:`_pairs_exist`, several sets may share one pair: this is the pairing strategy
-    of Hales and Jewett ("Regularity and positional games", Trans. Amer. Math. Soc. 106, 1963)
-    in full. On a row of 8 cells with 4 in a row, five lines would want ten cells of their own,
-    but the three pairs (1, 2), (3, 4), (5, 6) lie in all five. (J. W. H. M. Uiterwijk's *set
-    matching*, ACG 2017 and ICGA Journal 40(3), 2018, goes further still: fewer than two cells
-    per line; that is not tried here.)
-
-    Finding such pairs is a search, kept cheap by four steps:
-
-    1. A set with fewer than two cells can hold no pair, and the pairs some sets force (a set
-       of two cells is its own pair) may leave another set fewer than two cells: no
-       (:func:`_forced_pairs_clash`; most "no"s end here).
-    2. A set that contains another is dropped, since any pair inside the smaller one lies in
-       it too.
-    3. The sets fall into groups that share no cell, and each group is paired on its own.
-    4. Within a group, a depth-first search: take the unpaired set with the fewest cells not
-       yet in a pair, and try each pair of those cells (those lying in most unpaired sets
-       first); go on with the sets that pair leaves unpaired. Each pair tried is a step; after
-       `effort` steps the search gives up (None; ``effort=None`` searches to the end).
-
-    >>> [bin(pair) for pair in _shared_pairs([0b01111, 0b11110])]  # two lines, one pair
-    ['0b110']
-    >>> _shared_pairs([0b1100, 0b1010, 0b0110]) is None  # {2, 3}, {1, 3}, {1, 2}: they clash
-    True
-    """
-    return _pairing_search(needs, effort)[0]
-
-
-def _forced_pairs_clash(needs: Sequence[int]) -> bool:
-    """Do the pairs that some sets force leave another set no pair of its own? If so, no
-    pairs as :func:`_shared_pairs` wants them exist.
-
-    A set with two cells not yet in a pair (and no pair inside it yet) can only hold the pair
-    of those two cells; taking it may leave another set with two, and so on. A set left with
-    fewer than two cells (and no pair) is a clash. Most sets of real positions that have no
-    pairs fail this way (on 10x4 with four in a row, four failures in five), and this finds it
-    without the search.
-
-    >>> _forced_pairs_clash([0b0011, 0b0110])  # {0, 1} and {1, 2} both need cell 1
-    True
-    >>> _forced_pairs_clash([0b0011, 0b1110])  # {0, 1}, then {2, 3}
-    False
-    """
-    pairs: list[int] = []
-    used = 0
-    waiting = list(needs)
-    while waiting:
-        left = []
-        for need in waiting:
-            if any(pair & need == pair for pair in pairs):
-                continue  # it holds a pair already
-            free = need & ~used
-            count = free.bit_count()
-            if count < 2:
-                return True
-            if count == 2:
-                pairs.append(free)
-                used |= free
-            else:
-                left.append(need)
-        if len(left) == len(waiting):
-            return False  # nothing forced any more
-        waiting = left
-    return False
-
-
-def _pairing_search(
-    needs: Sequence[int], effort: int | None = PAIRING_EFFORT
-) -> tuple[list[int] | None, bool]:
-    """:func:`_shared_pairs`, and whether its search went to the end: a None that went to
-    the end means there are no such pairs at all (not only none within `effort`).
-
-    >>> _pairing_search([0b1100, 0b1010, 0b0110], effort=1)
-    (None, True)
-    """
-    if _forced_pairs_clash(needs):
-        return None, True  # most failures end here, before any search
-    sets = sorted(set(needs), key=int.bit_count)
-    kept: list[int] = []
-    for need in sets:  # (each has two cells or more: see _forced_pairs_clash)
-        if not any(smaller & need == smaller for smaller in kept):
-            kept.append(need)
-    groups: list[tuple[int, list[int]]] = []  # (the cells of a group, its sets)
-    for need in kept:
-        cells, members = need, [need]
-        apart = []
-        for group in groups:
-            if group[0] & cells:
-                cells |= group[0]
-                members += group[1]
-            else:
-                apart.append(group)
-        groups = [*apart, (cells, members)]
-    steps = 0
-
-    def pair_up(unpaired: list[int]) -> list[int] | None:
-        # Each set in `unpaired` holds only its cells not yet in a pair.
-        nonlocal steps
-        if not unpaired:
-            return []
-        free = min(unpaired, key=int.bit_count)
-        cells = []
-        while free:
-            bit = free & -free
-            free ^= bit
-            cells.append(bit)
-        pairs = [a | b for i, a in enumerate(cells) for b in cells[i + 1 :]]
-        pairs.sort(key=lambda pair: -sum(need & pair == pair for need in unpaired))
-        for pair in pairs:
-            steps += 1
-            if effort is not None and steps > effort:
-                raise _GiveUp
-            rest = [need & ~pair for need in unpaired if need & pair != pair]
-            found = pair_up(rest)
-            if found is not None:
-                found.append(pair)
-                return found
-        return None
-
-    chosen: list[int] = []
-    try:
-        for _, members in groups:
-            found = pair_up(members)
-            if found is None:
-                return None, True
-            chosen += found
-    except _GiveUp:
-        return None, False
-    return chosen, True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -663,33 +440,19 @@ class _Solver:
 
     def __init__(self, rows: int, cols: int, k: int) -> None:
         self.rows, self.cols, self.k = rows, cols, k
-        self.n = n = rows * cols
-        self.full = (1 << n) - 1
+        # The board's bitboard geometry (see tictac.bitboard), and the tables of it that the
+        # searches read at every node: the line masks, the cells in the order the searches try
+        # them, and the symmetries (where each moves each cell, and the images of each mark in
+        # a position's keys, see `images`).
+        self.geometry = board = geometry(rows, cols, k)
+        self.n = n = board.n
+        self.full = board.full
+        self.lines, self.order, self.where = board.lines, board.order, board.where
+        self.x_images, self.o_images = board.x_images, board.o_images
         # The M of the scores (a win in p plies scores M - p): more than the longest game, with
         # one to spare, since the exact table keeps scores one ply up (see `exact`).
         self.top = n + 2
-        self.lines = tuple(sum(1 << i for i in line) for line in winning_lines(rows, cols, k))
         self.has_full_table = n <= FULL_TABLE_CELLS
-
-        # Cells in the order the alpha-beta search tries them: most lines through them first.
-        def rank(i: int) -> tuple[int, float, int]:
-            r, c = divmod(i, cols)
-            through = sum(1 for line in self.lines if line >> i & 1)
-            off_centre = abs(r - (rows - 1) / 2) + abs(c - (cols - 1) / 2)
-            return (-through, off_centre, i)
-
-        self.order = tuple(1 << i for i in sorted(range(n), key=rank))
-        # Symmetries: for an X (or O) mark on the cell with bit `bit`, x_images[bit][s] is where
-        # symmetry s puts it in a key X | O << n (see `images`).
-        where = []  # where[s][cell]: the cell that symmetry s moves `cell` to
-        for perm in symmetry_permutations(rows, cols):  # new cell i holds old cell perm[i]
-            moved = [0] * n
-            for new, old in enumerate(perm):
-                moved[old] = new
-            where.append(moved)
-        self.where = tuple(tuple(moved) for moved in where)
-        self.x_images = {1 << i: tuple(1 << w[i] for w in where) for i in range(n)}
-        self.o_images = {1 << i: tuple(1 << (w[i] + n) for w in where) for i in range(n)}
         # Exact scores with distances, each stored as the score of the move that led there
         # (see `exact`): position key -> move score.
         self.table: dict[int, int] = {}
@@ -867,7 +630,7 @@ class _Solver:
 
     def wins(self, bits: int) -> bool:
         """Do the marks `bits` hold a whole line?"""
-        return any(bits & line == line for line in self.lines)
+        return self.geometry.wins(bits)
 
     def to_outcome(self, score: int, x_to_move: bool, empty_count: int) -> Outcome:
         """The :class:`Outcome` for a mover's `score`, with the value turned to X's view."""
@@ -881,17 +644,11 @@ class _Solver:
 
         Mirror images and rotations of a position have the same value, so the searches store
         a position under the smallest of these, its *canonical* key. Rather than transforming
-        the board at every node, they carry the tuple along and add each move's images.
+        the board at every node, they carry the tuple along and add each move's images (see
+        :class:`~tictac.bitboard.Geometry`).
         """
         x, o = (me, opp) if x_to_move else (opp, me)
-        keys = [0] * len(self.x_images[1])
-        for i in range(self.n):
-            bit = 1 << i
-            if x & bit:
-                keys = list(map(or_, keys, self.x_images[bit]))
-            elif o & bit:
-                keys = list(map(or_, keys, self.o_images[bit]))
-        return tuple(keys)
+        return self.geometry.keys(x, o)
 
     # -- 1. the exact table: memoised negamax over every position ----------------------------
 
@@ -972,8 +729,8 @@ class _Solver:
             alpha: int,
             beta: int,
             keys: tuple[int, ...],
-            my_images: dict[int, tuple[int, ...]],
-            their_images: dict[int, tuple[int, ...]],
+            my_images: Images,
+            their_images: Images,
         ) -> int:
             tick()
             empty = full ^ (me | opp)
@@ -981,7 +738,7 @@ class _Solver:
                 return 0
             left = empty.bit_count()
             my_moves, their_moves = (left + 1) // 2, left // 2
-            my_threats, their_threats, my_live, their_live, their_common = _read_lines(
+            my_threats, their_threats, my_live, their_live, their_common = read_lines(
                 lines, k, me, opp, my_moves, their_moves
             )
             live = my_live | their_live
@@ -1054,9 +811,9 @@ class _Solver:
         pair and never finishes a line. Who moves first does not matter: the defender's other
         moves only block more lines.
 
-        The pairs are searched for by :func:`_shared_pairs`. Different positions often leave
-        the attacker the same lines with the same empty cells, so the answers are remembered,
-        keyed by those cells.
+        The pairs are searched for by :func:`tictac.pairing.shared_pairs`. Different positions
+        often leave the attacker the same lines with the same empty cells, so the answers are
+        remembered, keyed by those cells.
         """
         needs = []
         for line in self.lines:
@@ -1069,7 +826,7 @@ class _Solver:
         if known is None:
             if len(self.pairings) >= MAX_PAIRINGS:
                 self.pairings.clear()
-            known = self.pairings[key] = _shared_pairs(needs) is not None
+            known = self.pairings[key] = shared_pairs(needs) is not None
         return known
 
     # -- 3. distances on big boards: "can the winner win within d plies?" --------------------
@@ -1106,8 +863,8 @@ class _Solver:
             depth: int,
             to_win: bool,
             keys: tuple[int, ...],
-            my_images: dict[int, tuple[int, ...]],
-            their_images: dict[int, tuple[int, ...]],
+            my_images: Images,
+            their_images: Images,
         ) -> bool:
             tick()
             empty = full ^ (me | opp)
@@ -1116,7 +873,7 @@ class _Solver:
             # Marks the attacker can still add within `depth` plies: the mover's own moves when
             # the mover attacks, the opponent's moves otherwise.
             reach = (depth + 1) // 2 if to_win else depth // 2
-            my_threats, their_threats, my_live, their_live, _ = _read_lines(
+            my_threats, their_threats, my_live, their_live, _ = read_lines(
                 lines, k, me, opp, reach, reach
             )
             alive = my_live if to_win else their_live  # can the attacker finish a line in time?
@@ -1158,3 +915,10 @@ class _Solver:
         x_to_move = me.bit_count() == opp.bit_count()
         mine, theirs = (self.x_images, self.o_images)[:: 1 if x_to_move else -1]
         return search(me, opp, depth, to_win, self.images(me, opp, x_to_move), mine, theirs)
+
+
+# Old names, still importable from here for a while: name -> the module it has moved to.
+_MOVED = {"PAIRING_EFFORT": "tictac.pairing"}
+
+
+__getattr__ = moved_away(__name__, _MOVED)

@@ -22,7 +22,7 @@ import functools
 import itertools
 import operator
 import reprlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "State",
     "X",
     "O",
+    "canonical_cells",
     "other",
     "reachable_states",
     "symmetry_permutations",
@@ -144,6 +145,46 @@ def symmetry_permutations(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple(cell(*t(r, c)) for r in range(rows) for c in range(cols)) for t in transforms
     )
+
+
+def canonical_cells(
+    cells: Sequence[str], rows: int, cols: int
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The image of a board's `cells` (``"X"``, ``"O"``, ``"."``) that comes first in
+    alphabetical order among its mirror images and rotations, and the permutation that makes
+    it: cell ``i`` of the image is ``cells[permutation[i]]`` (when several make it, the first
+    in :func:`symmetry_permutations` order).
+
+    Mirror images and rotations of a position are the same position turned round, so searches
+    and learners that meet them keep one entry for all of them, under this image. It is the
+    one place where positions are reduced up to symmetry by their cells: :meth:`State.canonical`,
+    the symmetric memo of :func:`tictac.search.alphabeta`, MENACE's matchboxes, the proof
+    search of :mod:`tictac.proving`, and the written-out strategies and defences of
+    :mod:`tictac.pns` and :mod:`tictac.verify` all call it, so they agree on which image
+    stands for the others. (The fast searches file their bitboards under the smallest of their
+    numeric keys, :meth:`tictac.bitboard.Geometry.canonical_key`, which may pick another image;
+    each search keeps to one.)
+
+    >>> image, permutation = canonical_cells("X........", 3, 3)  # "." comes before "X"
+    >>> "".join(image), permutation
+    ('........X', (8, 7, 6, 5, 4, 3, 2, 1, 0))
+    """
+    permutations = symmetry_permutations(rows, cols)
+    first, chosen = None, permutations[0]
+    for permutation, rearrange in zip(permutations, _rearrangers(rows, cols)):
+        image = rearrange(cells)
+        if first is None or image < first:
+            first, chosen = image, permutation
+    assert first is not None  # there is always the identity
+    return first, chosen
+
+
+@functools.cache
+def _rearrangers(rows: int, cols: int) -> tuple[Callable[[Sequence[str]], tuple[str, ...]], ...]:
+    """For each symmetry, a quick function from a board's cells to its image's (a tuple)."""
+    if rows * cols == 1:
+        return (tuple,)  # itemgetter with one index would return the cell, not a tuple
+    return tuple(operator.itemgetter(*p) for p in symmetry_permutations(rows, cols))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -488,10 +529,16 @@ class State:
     def canonical(self) -> State:
         """One representative of the board's symmetry class: the same for all 8 mirror images.
 
+        It is the image whose cells come first in alphabetical order (see
+        :func:`canonical_cells`).
+
         >>> State.parse("X../.../...").canonical() == State.parse(".../.../..X").canonical()
         True
+        >>> State.parse("X../.../...").canonical().text
+        '.../.../..X'
         """
-        return min(self.symmetries(), key=lambda s: s.cells)
+        _, permutation = canonical_cells(self.cells, self.rows, self.cols)
+        return self._transform(permutation)
 
     # -- text and pictures --------------------------------------------------------------------
 

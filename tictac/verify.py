@@ -25,7 +25,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from tictac.state import EMPTY, Mark, State, other, symmetry_permutations, winning_lines
+from tictac.state import (
+    EMPTY,
+    Mark,
+    State,
+    canonical_cells,
+    other,
+    symmetry_permutations,
+    winning_lines,
+)
 
 __all__ = ["Verdict", "verify_draw", "verify_win"]
 
@@ -66,7 +74,7 @@ def verify_win(
     while pending:
         position = pending.pop()
         if symmetries and position.turn == attacker and position.winner is None:
-            position = _first_image(position, symmetries)
+            position = _first_image(position)
         if position.winner is not None:
             if position.winner != attacker:
                 return Verdict(False, len(checked), f"{position.winner} wins at {position.text}")
@@ -157,7 +165,7 @@ def verify_draw(
     while pending:
         position = pending.pop()
         if symmetries:
-            position = _first_image(position, symmetries)
+            position = _first_image(position)
         if position.winner == attacker:  # (only at the start: see below)
             return Verdict(False, 0, f"{attacker} has already won at {position.text}")
         if position.winner is not None:
@@ -202,12 +210,11 @@ def _symmetries(state: State, lines: Sequence[Sequence[int]]) -> tuple[tuple[int
     return symmetries
 
 
-def _first_image(position: State, symmetries: Sequence[Sequence[int]]) -> State:
-    """The image of `position`, under one of `symmetries`, whose cells come first in
-    alphabetical order."""
-    cells = position.cells
-    first = min("".join([cells[old] for old in perm]) for perm in symmetries)
-    if first == "".join(cells):
+def _first_image(position: State) -> State:
+    """The image of `position` whose cells come first in alphabetical order
+    (:func:`~tictac.state.canonical_cells`), as a checked new state."""
+    first, _ = canonical_cells(position.cells, position.rows, position.cols)
+    if first == position.cells:
         return position
     return State.from_cells(first, position.rows, position.cols, position.k)
 
