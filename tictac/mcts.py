@@ -25,8 +25,7 @@ phases, each a function of this module::
 mean result so far, plus a bonus for a child tried too little. :func:`playout` runs the four
 phases once and returns a :class:`Playout`, the record of what each did.
 
->>> from tictac.old_names import renamed
-from tictac.state import State
+>>> from tictac.state import State
 >>> result = uct_search(State.parse("XX./OO./..."), playouts=200, seed=0)
 >>> result.move
 2
