@@ -75,9 +75,10 @@ def start_loading() -> None:
 def _graphviz() -> Any:
     """Graphviz, once it has loaded (:func:`start_loading`).
 
-    Loading is asynchronous. Where the browser can suspend WebAssembly (JSPI: current Chrome,
-    Edge and Firefox), Python waits for it, so that a tree drawn in the same cell as ``import
-    tictac`` draws too; elsewhere, a tree asked for before Graphviz is in says to try again.
+    Loading is asynchronous. Where the browser can suspend WebAssembly (JSPI, which the
+    Chromium the tests drive has), Python waits for it, so that a tree drawn in the same cell as
+    ``import tictac`` draws too; elsewhere, a tree asked for before Graphviz is in says to try
+    again.
     """
     import js
     from pyodide.ffi import can_run_sync, run_sync
