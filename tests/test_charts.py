@@ -195,11 +195,25 @@ def test_grouped_bars_differ_by_pattern_and_the_reference_is_named() -> None:
 def test_log_bars_are_proportional_to_the_logarithms_and_the_axis_says_log() -> None:
     chart = bar_chart([1, 2, 3], [10, 100, 10_000], log=True, ylabel="count")
     heights = [float(b["height"]) for b in bars(chart)]
-    # the axis runs from 10 to 10,000: heights 0, 1/3 and 3/3 of it
-    assert heights[0] == pytest.approx(0, abs=0.1)
-    assert heights[2] == pytest.approx(3 * heights[1], rel=0.02)
+    # the axis runs from 1 (a decade below the smallest, 10) to 10,000: 1, 2 and 4 decades
+    assert heights[1] == pytest.approx(2 * heights[0], rel=0.02)
+    assert heights[2] == pytest.approx(4 * heights[0], rel=0.02)
     assert "count (log scale)" in texts(chart)
-    assert "y axis: count (log scale), from 10 to 10,000" in chart.text
+    assert "y axis: count (log scale), from 1 to 10,000" in chart.text
+
+
+def test_every_bar_on_a_log_scale_shows_even_the_smallest() -> None:
+    # Lesson 7's tree levels: 1 position and 1 move sequence with 0 marks
+    chart = bar_chart([0, 1, 2], {"positions": [1, 16, 240], "nodes": [1, 16, 240]}, log=True)
+    heights = [float(b["height"]) for b in bars(chart)]
+    assert min(heights) > 10 and heights[0] == pytest.approx(heights[4] / 3.38, rel=0.02)
+    assert "from 0.1 to 1,000" in chart.text  # a decade below 1, which is a power of ten
+    # not a power of ten: the power of ten below it
+    widths = [float(b["width"]) for b in bars(hbar_chart({"a": 20, "b": 300}, log=True))]
+    assert min(widths) > 10
+    assert "from 10 to 1,000" in hbar_chart({"a": 20, "b": 300}, log=True).text
+    assert charts._log_range(10, 1_000, floor_below=True)[:2] == (1, 1_000)
+    assert charts._log_range(16, 1_000, floor_below=True)[:2] == (10, 1_000)
 
 
 def test_horizontal_bars_have_their_lengths_and_numbers_and_say_what_is_missing() -> None:

@@ -22,7 +22,8 @@ text in ``<title>`` and ``<desc>``.
 Colour never carries meaning alone: the colours come from the Okabe-Ito palette, which
 colour-blind readers can tell apart, and every series also differs by a hatching pattern, a
 dash, a marker or a label written beside it. Bars start at zero (on a log scale, at the
-axis's floor, and the axis says "log scale").
+axis's floor, a power of ten below the smallest bar, so that every bar shows, and the axis
+says "log scale").
 
 >>> chart = bar_chart([3, 4, 5], [10, 25, 5], title="wins by length", xlabel="moves")
 >>> print(chart)
@@ -377,9 +378,22 @@ def _tidy(value: float) -> float:
     return int(rounded) if float(rounded).is_integer() else rounded
 
 
-def _log_range(low: float, high: float) -> tuple[float, float, tuple[float, ...]]:
-    """Powers of ten around `low` to `high` (both above 0), and the powers between as ticks."""
-    first, last = math.floor(math.log10(low) + 1e-9), math.ceil(math.log10(high) - 1e-9)
+def _log_range(
+    low: float, high: float, *, floor_below: bool = False
+) -> tuple[float, float, tuple[float, ...]]:
+    """Powers of ten around `low` to `high` (both above 0), and the powers between as ticks.
+
+    With `floor_below` the first power is below `low` (a decade below it when `low` is itself
+    a power of ten), so that a bar starting there and worth `low` still has a length.
+
+    >>> _log_range(10, 500)[:2], _log_range(10, 500, floor_below=True)[:2]
+    ((10, 1000), (1, 1000))
+    """
+    last = math.ceil(math.log10(high) - 1e-9)
+    if floor_below:
+        first = math.ceil(math.log10(low) - 1e-9) - 1
+    else:
+        first = math.floor(math.log10(low) + 1e-9)
     last = max(last, first + 1)
     ticks = tuple(_tidy(10.0**k) for k in range(first, last + 1))
     return ticks[0], ticks[-1], ticks
@@ -590,10 +604,11 @@ def bar_chart(
     `values` is one number per category, or a mapping of series names to such lists (drawn
     side by side, each series with its own colour and hatching, named in a legend).
     `value_labels` writes each bar's number on it. Bars start at zero; with `log`, the y axis
-    is logarithmic (it says so), and the bars start at its floor. `reference` draws a dashed
-    level line, ``(value, label)``, named in the legend. `description` puts words in place of
-    the numbers in the text alternative, where they must not be spelled out (before an
-    exercise that asks for them, say).
+    is logarithmic (it says so), and the bars start at its floor, the power of ten below the
+    smallest number (a decade below it, when that is a power of ten), so that every bar
+    shows. `reference` draws a dashed level line, ``(value, label)``, named in the legend.
+    `description` puts words in place of the numbers in the text alternative, where they must
+    not be spelled out (before an exercise that asks for them, say).
 
     >>> chart = bar_chart(["a", "b"], {"first": [1, 2], "second": [3, 0]}, value_labels=True)
     >>> print(chart)
@@ -635,7 +650,7 @@ def bar_chart(
     kind: Scale = "log" if log else "linear"
     whole = all(float(v).is_integer() for v in every)
     low, high, ticks = (
-        _log_range(min(every), max(every))
+        _log_range(min(every), max(every), floor_below=True)
         if log
         else _linear_range(0, max(every), zero=True, whole=whole)
     )
@@ -708,7 +723,8 @@ def hbar_chart(
     """Horizontal bars, one row per label, top to bottom, with each number written at its end.
 
     A value of ``None`` gets no bar, only the word `missing`. Bars start at zero; with `log`
-    the x axis is logarithmic (it says so) and the bars start at its left end. `limits` fixes
+    the x axis is logarithmic (it says so) and the bars start at its left end, the power of
+    ten below the smallest number (a decade below, when that is a power of ten). `limits` fixes
     the axis's ends, `percent` writes the numbers as percentages (of 1, the bars' own to a
     tenth of a percent), and `reference`
     draws a dashed line, ``(value, label)``, named in a legend above the bars.
@@ -737,7 +753,7 @@ def hbar_chart(
         ticks = _log_range(low, high)[2] if log else _linear_range(low, high)[2]
         ticks = tuple(t for t in ticks if low <= t <= high)
     elif log:
-        low, high, ticks = _log_range(min(given), max(given))
+        low, high, ticks = _log_range(min(given), max(given), floor_below=True)
     else:
         low, high, ticks = _linear_range(0, max(given), zero=True)
     show: Callable[[float], str] = (lambda v: _percent(v)) if percent else _number
