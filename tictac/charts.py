@@ -1008,6 +1008,11 @@ def interval_chart(
             )
         successes, trials = pair
         low, high = wilson_interval(successes, trials)
+        if trials == 0:
+            raise ValueError(
+                f"the counts for {label!r} have no trials, so there is no rate to draw; "
+                f"give (successes, trials) with 1 trial or more, not {pair!r}"
+            )
         missed = truth is not None and not low <= truth <= high
         rows[str(label)] = (successes / trials, low, high, missed)
     misses = sum(r[3] for r in rows.values())
