@@ -315,6 +315,8 @@ def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
         (lambda: heat_map({"a": [1]}, ["x", "y"]), "needs 2 numbers"),
         (lambda: interval_chart({}), "at least one"),
         (lambda: interval_chart({"a": (0, 0)}), "the counts for 'a' have no trials"),
+        (lambda: heat_map({"a": [1]}, ["x"], log=True, low=0), "low is 0, but a log scale"),
+        (lambda: heat_map({"a": [1]}, ["x"], log=True, high=-1), "high is -1, but a log scale"),
         (lambda: grid([]), "at least one chart"),
         (lambda: grid([bar_chart("a", [1])], columns=0), "columns"),
     ],

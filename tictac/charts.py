@@ -1434,8 +1434,8 @@ def heat_map(
             for v in numbers
         ]
     given = [v for numbers in table.values() for v in numbers if v is not None] or [0.0]
-    lo = min(given) if low is None else low
-    hi = max(given) if high is None else high
+    lo = min(given) if low is None else _check_number(low, "low", positive=log)
+    hi = max(given) if high is None else _check_number(high, "high", positive=log)
     f: Callable[[float], float] = math.log10 if log else (lambda v: v)
     cell_w = max(58.0, max(_text_width(c, _TICK) for c in columns) + 12)
     cell_h = 30.0
