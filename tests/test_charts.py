@@ -300,7 +300,7 @@ def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
         (lambda: bar_chart("ab", [1]), "2 categories need 2 values"),
         (lambda: bar_chart([], []), "at least one category"),
         (lambda: bar_chart("ab", [1, -1]), "0 or more"),
-        (lambda: bar_chart("ab", [1, 0], log=True), "more than 0"),
+        (lambda: bar_chart("ab", [1, 0], log=True), r"^a log scale shows only numbers above 0, "),
         (lambda: bar_chart("ab", [1, "2"]), "should be a number"),  # type: ignore[list-item]
         (lambda: bar_chart("a", {str(i): [1] for i in range(7)}), "1 to 6 series"),
         (lambda: bar_chart("ab", [1, 2], width=50), "width"),
@@ -324,6 +324,15 @@ def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
 def test_charts_refuse_what_they_cannot_draw_and_say_why(call: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()  # type: ignore[operator]
+
+
+def test_a_bar_chart_says_plainly_which_numbers_it_cannot_show() -> None:
+    with pytest.raises(ValueError) as caught:
+        bar_chart("ab", [1, 0], log=True)
+    assert str(caught.value) == "a log scale shows only numbers above 0, not [1, 0]"
+    with pytest.raises(ValueError) as caught:
+        bar_chart("ab", [1, -1])
+    assert str(caught.value) == "bars show numbers of 0 or more, not [1, -1]"
 
 
 def test_a_grid_holds_only_charts() -> None:

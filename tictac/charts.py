@@ -629,7 +629,6 @@ def bar_chart(
         raise ValueError(
             f"a bar chart tells 1 to {len(_BAR_STYLES)} series apart, not {len(series)}"
         )
-    what = "a log scale" if log else "bars"
     checked: dict[str, list[float]] = {}
     for name, numbers in series.items():
         if len(numbers) != len(names):
@@ -638,11 +637,10 @@ def bar_chart(
                 f"{list(numbers)!r}"
             )
         checked[name] = [_check_number(v, f"the value for {name or 'a bar'!r}") for v in numbers]
-        if any(v < 0 for v in checked[name]) or (log and any(v <= 0 for v in checked[name])):
-            raise ValueError(
-                f"{what} show numbers of {'more than' if log else ''} 0{'' if log else ' or more'}"
-                f", not {list(numbers)!r}".replace("of  0", "of 0")
-            )
+        if log and any(v <= 0 for v in checked[name]):
+            raise ValueError(f"a log scale shows only numbers above 0, not {list(numbers)!r}")
+        if any(v < 0 for v in checked[name]):
+            raise ValueError(f"bars show numbers of 0 or more, not {list(numbers)!r}")
     width = _check_width(width)
     every = [v for numbers in checked.values() for v in numbers]
     if reference is not None:
