@@ -335,6 +335,40 @@ def test_a_bar_chart_says_plainly_which_numbers_it_cannot_show() -> None:
     assert str(caught.value) == "bars show numbers of 0 or more, not [1, -1]"
 
 
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hbar_chart({"a": 5, "b": 50}, limits=(0, 10)), r"'b' is 50, outside .*\(0, 10\)"),
+        (lambda: hbar_chart({"a": -1}, limits=(-5, 10)), "0 or more"),
+        (lambda: hbar_chart({"a": 5}, limits=(0, 10), reference=(20, "r")), "reference is 20"),
+        (lambda: hbar_chart({"a": 5}, limits=(10, 0)), "the low below the high"),
+        (lambda: hbar_chart({"a": 100}, log=True, limits=(100, 1_000)), "above the lower limit"),
+        (lambda: line_chart({"a": [(0, 0.5), (1, 1.5)]}, ylim=(0, 1)), "point 2 is 1.5, outside"),
+        (
+            lambda: line_chart({"a": [(0, 0.5)]}, ylim=(0, 1), intervals={"a": [(0.2, 1.2)]}),
+            "interval of 'a''s point 1 reaches 1.2, outside",
+        ),
+        (
+            lambda: line_chart({"a": [(0, 0.5)]}, ylim=(0, 1), guides=(2,)),
+            "a level line is at 2, outside",
+        ),
+        (lambda: line_chart({"a": [(0, 0.5)]}, ylim=(1, 0)), "the low below the high"),
+    ],
+)
+def test_limits_refuse_data_outside_them_rather_than_cut_it(call: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()  # type: ignore[operator]
+
+
+def test_data_within_the_limits_is_drawn_whole() -> None:
+    chart = hbar_chart({"a": 10, "b": 5, "c": 0}, limits=(0, 10))
+    widths = [float(b["width"]) for b in bars(chart)]
+    assert widths[0] == pytest.approx(2 * widths[1], abs=0.2) and widths[2] == 0
+    assert "from 0 to 10" in chart.text
+    nan = float("nan")
+    assert "from 0 to 1" in line_chart({"a": [(0, 0), (1, nan), (2, 1)]}, ylim=(0, 1)).text
+
+
 def test_a_grid_holds_only_charts() -> None:
     with pytest.raises(TypeError, match="not 'a chart'"):
         grid(["a chart"])  # type: ignore[list-item]

@@ -566,6 +566,25 @@ def _check_number(value: object, what: str, *, positive: bool = False) -> float:
     return float(value)
 
 
+def _check_limits(
+    limits: tuple[float, float], what: str, *, positive: bool = False
+) -> tuple[float, float]:
+    """`limits` checked: two numbers (above 0 on a log scale), the low below the high."""
+    if len(limits) != 2:
+        raise ValueError(f"{what} are two numbers, (low, high), not {limits!r}")
+    low, high = (_check_number(v, f"a {what[:-1]}", positive=positive) for v in limits)
+    if not low < high:
+        raise ValueError(f"{what} are (low, high), with the low below the high, not {limits!r}")
+    return low, high
+
+
+def _outside(what: str, limits: tuple[float, float], name: str) -> ValueError:
+    """The error for data (`what` says which, and its number) that `limits` leave out."""
+    return ValueError(
+        f"{what}, outside the {name} {tuple(limits)!r}: give {name} that hold all the data, or none"
+    )
+
+
 def _check_width(width: int) -> int:
     if isinstance(width, bool) or not isinstance(width, int) or width < 200:
         raise ValueError(f"width is the chart's width in pixels, 200 or more, not {width!r}")
@@ -722,16 +741,22 @@ def hbar_chart(
 
     A value of ``None`` gets no bar, only the word `missing`. Bars start at zero; with `log`
     the x axis is logarithmic (it says so) and the bars start at its left end, the power of
-    ten below the smallest number (a decade below, when that is a power of ten). `limits` fixes
-    the axis's ends, `percent` writes the numbers as percentages (of 1, the bars' own to a
-    tenth of a percent), and `reference`
-    draws a dashed line, ``(value, label)``, named in a legend above the bars.
+    ten below the smallest number (a decade below, when that is a power of ten). `limits`,
+    ``(low, high)``, fixes the axis's ends; every value and the reference must lie within
+    them (on a log scale, above the low end, where the bars start), since a bar cut short
+    would tell a wrong number. `percent` writes the numbers as percentages (of 1, the bars'
+    own to a tenth of a percent), and `reference` draws a dashed line, ``(value, label)``,
+    named in a legend above the bars.
 
     >>> print(hbar_chart({"plain": 549_946, "memo": 4_520}, log=True, xlabel="positions"))
     Horizontal bar chart
     x axis: positions (log scale), from 1,000 to 1,000,000
     plain: 549,946
     memo: 4,520
+    >>> hbar_chart({"b": 50}, limits=(0, 10))
+    Traceback (most recent call last):
+      ...
+    ValueError: the value for 'b' is 50, outside the limits (0, 10): give limits that hold ...
     """
     if not values:
         raise ValueError("a bar chart needs at least one bar")
@@ -747,7 +772,18 @@ def hbar_chart(
         given.append(_check_number(reference[0], "the reference", positive=log))
     kind: Scale = "log" if log else "linear"
     if limits is not None:
-        low, high = (_check_number(v, "a limit", positive=log) for v in limits)
+        low, high = _check_limits(limits, "limits", positive=log)
+        for label, v in numbers.items():
+            if v is not None and not low <= v <= high:
+                raise _outside(f"the value for {label!r} is {values[label]!r}", limits, "limits")
+            if v is not None and log and v == low:
+                raise ValueError(
+                    f"the value for {label!r} is {values[label]!r}, but on a log scale the bars "
+                    f"start at the lower limit, {limits[0]!r}, and would not show: give values "
+                    "above the lower limit, or a lower one"
+                )
+        if reference is not None and not low <= reference[0] <= high:
+            raise _outside(f"the reference is {reference[0]!r}", limits, "limits")
         ticks = _log_range(low, high)[2] if log else _linear_range(low, high)[2]
         ticks = tuple(t for t in ticks if low <= t <= high)
     elif log:
@@ -780,7 +816,7 @@ def hbar_chart(
     for i, (name, value) in enumerate(numbers.items()):
         middle = box.top + row * (i + 0.5)
         canvas.text(box.left - 6, middle, name, anchor="end")
-        ends[name] = box.left if value is None else x(min(max(value, low), high))
+        ends[name] = box.left if value is None else x(value)
         if value is not None:
             canvas.add(
                 f'<rect class="bar" x="{_n(box.left)}" y="{_n(middle - row * 0.36)}" '
@@ -1109,11 +1145,13 @@ def line_chart(
     Each line's label is written at its end (nudged apart from the others; `end_labels` may
     give other text), or with `legend` in a legend above the plot. `x_scale` is
     ``"linear"``, ``"log"`` or ``"symlog"`` (even up to 100, logarithmic beyond), and the axis
-    label says so; `xticks` chooses the ticks. `percent` writes the y axis as percentages
-    (of 1). `intervals` gives some lines a ``(low, high)`` whisker at each point, `guides`
-    draws thin grey level lines, and `groups` gives lines of the same group one look (each
-    group its colour, dash and marker). Markers are drawn on lines of 60 points or fewer
-    unless `markers` says otherwise. A point with a NaN y is left out (the line breaks).
+    label says so; `xticks` chooses the ticks. `ylim`, ``(low, high)``, fixes the y axis's
+    ends, and must hold every point, whisker and guide. `percent` writes the y axis as
+    percentages (of 1). `intervals` gives some lines a ``(low, high)`` whisker at each
+    point, `guides` draws thin grey level lines, and `groups` gives lines of the same group
+    one look (each group its colour, dash and marker). Markers are drawn on lines of 60
+    points or fewer unless `markers` says otherwise. A point with a NaN y is left out (the
+    line breaks).
 
     >>> chart = line_chart({"slow": [(0, 0.2), (10, 0.5)], "fast": [(0, 0.4), (10, 0.9)]},
     ...                    xlabel="games", percent=True)
@@ -1181,7 +1219,21 @@ def line_chart(
         xt = tuple(xticks)
         xlow, xhigh = min(xlow, *xt), max(xhigh, *xt)
     if ylim is not None:
-        ylow, yhigh = (_check_number(v, "a y limit") for v in ylim)
+        ylow, yhigh = _check_limits(ylim, "y limits")
+        for label, ps in points.items():
+            for i, (_, py) in enumerate(ps, start=1):
+                if not math.isnan(py) and not ylow <= py <= yhigh:
+                    what = f"the y of {label!r}'s point {i} is {lines[label][i - 1][1]!r}"
+                    raise _outside(what, ylim, "y limits")
+        for label, w in whiskers.items():
+            for i, pair in enumerate(w, start=1):
+                for v in pair:
+                    if not ylow <= v <= yhigh:
+                        what = f"the interval of {label!r}'s point {i} reaches {v!r}"
+                        raise _outside(what, ylim, "y limits")
+        for level in guides:
+            if not ylow <= level <= yhigh:
+                raise _outside(f"a level line is at {level!r}", ylim, "y limits")
         yt = tuple(t for t in _linear_range(ylow, yhigh)[2] if ylow - 1e-9 <= t <= yhigh + 1e-9)
     else:
         ylow, yhigh, yt = _linear_range(min(ys), max(ys))
