@@ -148,6 +148,26 @@ def test_a_chart_saves_itself(tmp_path: object) -> None:
     assert path.read_text(encoding="utf-8") == chart.svg
 
 
+def test_charts_and_pictures_save_alike_and_say_which_could_not_be_saved(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from tictac import pictures
+    from tictac.state import State
+
+    picture = pictures.draw_board(State.new())
+    path = Path(str(tmp_path)) / "board.svg"
+    picture.save(path)
+    assert path.read_text(encoding="utf-8") == picture.svg
+    missing = Path(str(tmp_path)) / "no such folder" / "x.svg"
+    for thing, what in ((picture, "picture"), (bar_chart("ab", [1, 2]), "chart")):
+        with pytest.raises(FileNotFoundError) as caught:
+            thing.save(missing)
+        assert caught.value.strerror == f"could not save the {what} (No such file or directory)"
+        assert caught.value.filename == str(missing)
+    # one helper writes both
+    assert charts._save_svg is pictures._save_svg
+
+
 # -- bars -------------------------------------------------------------------------------------
 
 

@@ -44,6 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol
 
+from tictac.pictures import _save_svg
 from tictac.tournament import MatchResult, RoundRobin, wilson_interval
 
 __all__ = [
@@ -142,14 +143,7 @@ class Chart:
           ...
         FileNotFoundError: [Errno 2] could not save the chart (No such file or directory): ...
         """
-        try:
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(self.svg)
-        except OSError as error:
-            reason = error.strerror or str(error)
-            raise OSError(
-                error.errno, f"could not save the chart ({reason})", os.fspath(path)
-            ) from None
+        _save_svg(self.svg, path, "chart")
 
 
 _ID = "\x00"  # stands for the chart's id until its content is known (never in escaped text)
