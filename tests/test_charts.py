@@ -168,6 +168,27 @@ def test_charts_and_pictures_save_alike_and_say_which_could_not_be_saved(tmp_pat
     assert charts._save_svg is pictures._save_svg
 
 
+def test_markers_and_legend_keys_are_written_whole() -> None:
+    plus = charts._marker("plus", 10, 10, 3, "#000000", point=True)
+    assert plus == (
+        '<path d="M7,10H13M10,7V13" stroke="#000000" stroke-width="2" fill="none" class="point"/>'
+    )
+    cross = charts._marker("cross", 10, 10, 5, "#000000")
+    assert cross.endswith('stroke="#000000" stroke-width="2" fill="none"/>')
+    assert cross.count("fill=") == 1 and cross.count("stroke=") == 1
+    circle = charts._marker("circle", 1, 2, 3, "#111111", hollow=True, point=True)
+    assert circle == (
+        '<circle cx="1" cy="2" r="3" class="point" fill="#ffffff" stroke="#111111" '
+        'stroke-width="1.3"/>'
+    )
+    canvas = charts._Canvas()
+    charts._legend(canvas, [charts._Key("a", "#000000", None, "7 3", "")], 0, 0, 300)
+    assert canvas.parts[0] == (
+        '<line x1="0" y1="9" x2="22" y2="9" stroke="#000000" stroke-width="2" '
+        'stroke-dasharray="7 3"/>'
+    )
+
+
 # -- bars -------------------------------------------------------------------------------------
 
 

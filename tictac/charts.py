@@ -456,9 +456,8 @@ def _legend(canvas: _Canvas, keys: Sequence[_Key], x: float, y: float, width: fl
                     f'fill="{canvas.fill(key.colour, key.hatch)}" stroke="{key.colour}"/>'
                 )
             else:
-                dash = f' stroke-dasharray="{key.dashes}"' if key.dashes else ""
-                canvas.line(at, middle, at + 22, middle, key.colour, stroke_width=2)
-                canvas.parts[-1] = canvas.parts[-1].replace("/>", f"{dash}/>")
+                dashes = {"stroke_dasharray": key.dashes} if key.dashes else {}
+                canvas.line(at, middle, at + 22, middle, key.colour, stroke_width=2, **dashes)
                 if key.marker:
                     canvas.add(_marker(key.marker, at + 11, middle, 3.5, key.colour))
             canvas.text(at + 28, middle, key.label, size=_SMALL + 1)
@@ -476,13 +475,8 @@ def _marker(
     point: bool = False,
 ) -> str:
     """A marker of `kind` (circle, square, triangle, diamond, ...) centred on (x, y); a
-    data `point` (not a legend's) is marked so."""
-    fill = "#ffffff" if hollow else colour
-    style = f'fill="{fill}" stroke="{colour}" stroke-width="1.3"'
-    if point:
-        style = f'class="point" {style}'
-    if kind == "circle":
-        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" {style}/>'
+    data `point` (not a legend's) is marked so. A plus and a cross are strokes, never filled."""
+    mark = ' class="point"' if point else ""
     if kind in ("plus", "cross"):
         d = r * (1.0 if kind == "plus" else 0.8)
         if kind == "plus":
@@ -492,9 +486,11 @@ def _marker(
                 f"M{_n(x - d)},{_n(y - d)}L{_n(x + d)},{_n(y + d)}"
                 f"M{_n(x - d)},{_n(y + d)}L{_n(x + d)},{_n(y - d)}"
             )
-        return f'<path d="{path}" stroke="{colour}" stroke-width="2" fill="none" {style}/>'.replace(
-            f' fill="{fill}" stroke="{colour}" stroke-width="1.3"', ""
-        )
+        return f'<path d="{path}" stroke="{colour}" stroke-width="2" fill="none"{mark}/>'
+    fill = "#ffffff" if hollow else colour
+    style = f'{mark} fill="{fill}" stroke="{colour}" stroke-width="1.3"'
+    if kind == "circle":
+        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}"{style}/>'
     shapes = {
         "square": [(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)],
         "triangle": [(0, -1.15), (1.05, 0.75), (-1.05, 0.75)],
@@ -502,7 +498,7 @@ def _marker(
         "diamond": [(0, -1.2), (1.0, 0), (0, 1.2), (-1.0, 0)],
     }
     points = " ".join(f"{_n(x + dx * r)},{_n(y + dy * r)}" for dx, dy in shapes[kind])
-    return f'<polygon points="{points}" {style}/>'
+    return f'<polygon points="{points}"{style}/>'
 
 
 def _y_axis(
