@@ -148,6 +148,47 @@ def test_a_chart_saves_itself(tmp_path: object) -> None:
     assert path.read_text(encoding="utf-8") == chart.svg
 
 
+def test_charts_and_pictures_save_alike_and_say_which_could_not_be_saved(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from tictac import pictures
+    from tictac.state import State
+
+    picture = pictures.draw_board(State.new())
+    path = Path(str(tmp_path)) / "board.svg"
+    picture.save(path)
+    assert path.read_text(encoding="utf-8") == picture.svg
+    missing = Path(str(tmp_path)) / "no such folder" / "x.svg"
+    for thing, what in ((picture, "picture"), (bar_chart("ab", [1, 2]), "chart")):
+        with pytest.raises(FileNotFoundError) as caught:
+            thing.save(missing)
+        assert caught.value.strerror == f"could not save the {what} (No such file or directory)"
+        assert caught.value.filename == str(missing)
+    # one helper writes both
+    assert charts._save_svg is pictures._save_svg
+
+
+def test_markers_and_legend_keys_are_written_whole() -> None:
+    plus = charts._marker("plus", 10, 10, 3, "#000000", point=True)
+    assert plus == (
+        '<path d="M7,10H13M10,7V13" stroke="#000000" stroke-width="2" fill="none" class="point"/>'
+    )
+    cross = charts._marker("cross", 10, 10, 5, "#000000")
+    assert cross.endswith('stroke="#000000" stroke-width="2" fill="none"/>')
+    assert cross.count("fill=") == 1 and cross.count("stroke=") == 1
+    circle = charts._marker("circle", 1, 2, 3, "#111111", hollow=True, point=True)
+    assert circle == (
+        '<circle cx="1" cy="2" r="3" class="point" fill="#ffffff" stroke="#111111" '
+        'stroke-width="1.3"/>'
+    )
+    canvas = charts._Canvas()
+    charts._legend(canvas, [charts._Key("a", "#000000", None, "7 3", "")], 0, 0, 300)
+    assert canvas.parts[0] == (
+        '<line x1="0" y1="9" x2="22" y2="9" stroke="#000000" stroke-width="2" '
+        'stroke-dasharray="7 3"/>'
+    )
+
+
 # -- bars -------------------------------------------------------------------------------------
 
 
@@ -195,11 +236,25 @@ def test_grouped_bars_differ_by_pattern_and_the_reference_is_named() -> None:
 def test_log_bars_are_proportional_to_the_logarithms_and_the_axis_says_log() -> None:
     chart = bar_chart([1, 2, 3], [10, 100, 10_000], log=True, ylabel="count")
     heights = [float(b["height"]) for b in bars(chart)]
-    # the axis runs from 10 to 10,000: heights 0, 1/3 and 3/3 of it
-    assert heights[0] == pytest.approx(0, abs=0.1)
-    assert heights[2] == pytest.approx(3 * heights[1], rel=0.02)
+    # the axis runs from 1 (a decade below the smallest, 10) to 10,000: 1, 2 and 4 decades
+    assert heights[1] == pytest.approx(2 * heights[0], rel=0.02)
+    assert heights[2] == pytest.approx(4 * heights[0], rel=0.02)
     assert "count (log scale)" in texts(chart)
-    assert "y axis: count (log scale), from 10 to 10,000" in chart.text
+    assert "y axis: count (log scale), from 1 to 10,000" in chart.text
+
+
+def test_every_bar_on_a_log_scale_shows_even_the_smallest() -> None:
+    # Lesson 7's tree levels: 1 position and 1 move sequence with 0 marks
+    chart = bar_chart([0, 1, 2], {"positions": [1, 16, 240], "nodes": [1, 16, 240]}, log=True)
+    heights = [float(b["height"]) for b in bars(chart)]
+    assert min(heights) > 10 and heights[0] == pytest.approx(heights[4] / 3.38, rel=0.02)
+    assert "from 0.1 to 1,000" in chart.text  # a decade below 1, which is a power of ten
+    # not a power of ten: the power of ten below it
+    widths = [float(b["width"]) for b in bars(hbar_chart({"a": 20, "b": 300}, log=True))]
+    assert min(widths) > 10
+    assert "from 10 to 1,000" in hbar_chart({"a": 20, "b": 300}, log=True).text
+    assert charts._log_range(10, 1_000, floor_below=True)[:2] == (1, 1_000)
+    assert charts._log_range(16, 1_000, floor_below=True)[:2] == (10, 1_000)
 
 
 def test_horizontal_bars_have_their_lengths_and_numbers_and_say_what_is_missing() -> None:
@@ -286,7 +341,7 @@ def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
         (lambda: bar_chart("ab", [1]), "2 categories need 2 values"),
         (lambda: bar_chart([], []), "at least one category"),
         (lambda: bar_chart("ab", [1, -1]), "0 or more"),
-        (lambda: bar_chart("ab", [1, 0], log=True), "more than 0"),
+        (lambda: bar_chart("ab", [1, 0], log=True), r"^a log scale shows only numbers above 0, "),
         (lambda: bar_chart("ab", [1, "2"]), "should be a number"),  # type: ignore[list-item]
         (lambda: bar_chart("a", {str(i): [1] for i in range(7)}), "1 to 6 series"),
         (lambda: bar_chart("ab", [1, 2], width=50), "width"),
@@ -300,6 +355,9 @@ def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
         (lambda: line_chart({"a": [(1, 1)]}, intervals={"a": []}), "one \\(low, high\\)"),
         (lambda: heat_map({"a": [1]}, ["x", "y"]), "needs 2 numbers"),
         (lambda: interval_chart({}), "at least one"),
+        (lambda: interval_chart({"a": (0, 0)}), "the counts for 'a' have no trials"),
+        (lambda: heat_map({"a": [1]}, ["x"], log=True, low=0), "low is 0, but a log scale"),
+        (lambda: heat_map({"a": [1]}, ["x"], log=True, high=-1), "high is -1, but a log scale"),
         (lambda: grid([]), "at least one chart"),
         (lambda: grid([bar_chart("a", [1])], columns=0), "columns"),
     ],
@@ -307,6 +365,49 @@ def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
 def test_charts_refuse_what_they_cannot_draw_and_say_why(call: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()  # type: ignore[operator]
+
+
+def test_a_bar_chart_says_plainly_which_numbers_it_cannot_show() -> None:
+    with pytest.raises(ValueError) as caught:
+        bar_chart("ab", [1, 0], log=True)
+    assert str(caught.value) == "a log scale shows only numbers above 0, not [1, 0]"
+    with pytest.raises(ValueError) as caught:
+        bar_chart("ab", [1, -1])
+    assert str(caught.value) == "bars show numbers of 0 or more, not [1, -1]"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hbar_chart({"a": 5, "b": 50}, limits=(0, 10)), r"'b' is 50, outside .*\(0, 10\)"),
+        (lambda: hbar_chart({"a": -1}, limits=(-5, 10)), "0 or more"),
+        (lambda: hbar_chart({"a": 5}, limits=(0, 10), reference=(20, "r")), "reference is 20"),
+        (lambda: hbar_chart({"a": 5}, limits=(10, 0)), "the low below the high"),
+        (lambda: hbar_chart({"a": 100}, log=True, limits=(100, 1_000)), "above the lower limit"),
+        (lambda: line_chart({"a": [(0, 0.5), (1, 1.5)]}, ylim=(0, 1)), "point 2 is 1.5, outside"),
+        (
+            lambda: line_chart({"a": [(0, 0.5)]}, ylim=(0, 1), intervals={"a": [(0.2, 1.2)]}),
+            "interval of 'a''s point 1 reaches 1.2, outside",
+        ),
+        (
+            lambda: line_chart({"a": [(0, 0.5)]}, ylim=(0, 1), guides=(2,)),
+            "a level line is at 2, outside",
+        ),
+        (lambda: line_chart({"a": [(0, 0.5)]}, ylim=(1, 0)), "the low below the high"),
+    ],
+)
+def test_limits_refuse_data_outside_them_rather_than_cut_it(call: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()  # type: ignore[operator]
+
+
+def test_data_within_the_limits_is_drawn_whole() -> None:
+    chart = hbar_chart({"a": 10, "b": 5, "c": 0}, limits=(0, 10))
+    widths = [float(b["width"]) for b in bars(chart)]
+    assert widths[0] == pytest.approx(2 * widths[1], abs=0.2) and widths[2] == 0
+    assert "from 0 to 10" in chart.text
+    nan = float("nan")
+    assert "from 0 to 1" in line_chart({"a": [(0, 0), (1, nan), (2, 1)]}, ylim=(0, 1)).text
 
 
 def test_a_grid_holds_only_charts() -> None:

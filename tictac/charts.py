@@ -22,7 +22,8 @@ text in ``<title>`` and ``<desc>``.
 Colour never carries meaning alone: the colours come from the Okabe-Ito palette, which
 colour-blind readers can tell apart, and every series also differs by a hatching pattern, a
 dash, a marker or a label written beside it. Bars start at zero (on a log scale, at the
-axis's floor, and the axis says "log scale").
+axis's floor, a power of ten below the smallest bar, so that every bar shows, and the axis
+says "log scale").
 
 >>> chart = bar_chart([3, 4, 5], [10, 25, 5], title="wins by length", xlabel="moves")
 >>> print(chart)
@@ -43,6 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol
 
+from tictac.pictures import _save_svg
 from tictac.tournament import MatchResult, RoundRobin, wilson_interval
 
 __all__ = [
@@ -141,14 +143,7 @@ class Chart:
           ...
         FileNotFoundError: [Errno 2] could not save the chart (No such file or directory): ...
         """
-        try:
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(self.svg)
-        except OSError as error:
-            reason = error.strerror or str(error)
-            raise OSError(
-                error.errno, f"could not save the chart ({reason})", os.fspath(path)
-            ) from None
+        _save_svg(self.svg, path, "chart")
 
 
 _ID = "\x00"  # stands for the chart's id until its content is known (never in escaped text)
@@ -377,9 +372,22 @@ def _tidy(value: float) -> float:
     return int(rounded) if float(rounded).is_integer() else rounded
 
 
-def _log_range(low: float, high: float) -> tuple[float, float, tuple[float, ...]]:
-    """Powers of ten around `low` to `high` (both above 0), and the powers between as ticks."""
-    first, last = math.floor(math.log10(low) + 1e-9), math.ceil(math.log10(high) - 1e-9)
+def _log_range(
+    low: float, high: float, *, floor_below: bool = False
+) -> tuple[float, float, tuple[float, ...]]:
+    """Powers of ten around `low` to `high` (both above 0), and the powers between as ticks.
+
+    With `floor_below` the first power is below `low` (a decade below it when `low` is itself
+    a power of ten), so that a bar starting there and worth `low` still has a length.
+
+    >>> _log_range(10, 500)[:2], _log_range(10, 500, floor_below=True)[:2]
+    ((10, 1000), (1, 1000))
+    """
+    last = math.ceil(math.log10(high) - 1e-9)
+    if floor_below:
+        first = math.ceil(math.log10(low) - 1e-9) - 1
+    else:
+        first = math.floor(math.log10(low) + 1e-9)
     last = max(last, first + 1)
     ticks = tuple(_tidy(10.0**k) for k in range(first, last + 1))
     return ticks[0], ticks[-1], ticks
@@ -448,9 +456,8 @@ def _legend(canvas: _Canvas, keys: Sequence[_Key], x: float, y: float, width: fl
                     f'fill="{canvas.fill(key.colour, key.hatch)}" stroke="{key.colour}"/>'
                 )
             else:
-                dash = f' stroke-dasharray="{key.dashes}"' if key.dashes else ""
-                canvas.line(at, middle, at + 22, middle, key.colour, stroke_width=2)
-                canvas.parts[-1] = canvas.parts[-1].replace("/>", f"{dash}/>")
+                dashes = {"stroke_dasharray": key.dashes} if key.dashes else {}
+                canvas.line(at, middle, at + 22, middle, key.colour, stroke_width=2, **dashes)
                 if key.marker:
                     canvas.add(_marker(key.marker, at + 11, middle, 3.5, key.colour))
             canvas.text(at + 28, middle, key.label, size=_SMALL + 1)
@@ -468,13 +475,8 @@ def _marker(
     point: bool = False,
 ) -> str:
     """A marker of `kind` (circle, square, triangle, diamond, ...) centred on (x, y); a
-    data `point` (not a legend's) is marked so."""
-    fill = "#ffffff" if hollow else colour
-    style = f'fill="{fill}" stroke="{colour}" stroke-width="1.3"'
-    if point:
-        style = f'class="point" {style}'
-    if kind == "circle":
-        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" {style}/>'
+    data `point` (not a legend's) is marked so. A plus and a cross are strokes, never filled."""
+    mark = ' class="point"' if point else ""
     if kind in ("plus", "cross"):
         d = r * (1.0 if kind == "plus" else 0.8)
         if kind == "plus":
@@ -484,9 +486,11 @@ def _marker(
                 f"M{_n(x - d)},{_n(y - d)}L{_n(x + d)},{_n(y + d)}"
                 f"M{_n(x - d)},{_n(y + d)}L{_n(x + d)},{_n(y - d)}"
             )
-        return f'<path d="{path}" stroke="{colour}" stroke-width="2" fill="none" {style}/>'.replace(
-            f' fill="{fill}" stroke="{colour}" stroke-width="1.3"', ""
-        )
+        return f'<path d="{path}" stroke="{colour}" stroke-width="2" fill="none"{mark}/>'
+    fill = "#ffffff" if hollow else colour
+    style = f'{mark} fill="{fill}" stroke="{colour}" stroke-width="1.3"'
+    if kind == "circle":
+        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}"{style}/>'
     shapes = {
         "square": [(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)],
         "triangle": [(0, -1.15), (1.05, 0.75), (-1.05, 0.75)],
@@ -494,7 +498,7 @@ def _marker(
         "diamond": [(0, -1.2), (1.0, 0), (0, 1.2), (-1.0, 0)],
     }
     points = " ".join(f"{_n(x + dx * r)},{_n(y + dy * r)}" for dx, dy in shapes[kind])
-    return f'<polygon points="{points}" {style}/>'
+    return f'<polygon points="{points}"{style}/>'
 
 
 def _y_axis(
@@ -552,6 +556,25 @@ def _check_number(value: object, what: str, *, positive: bool = False) -> float:
     return float(value)
 
 
+def _check_limits(
+    limits: tuple[float, float], what: str, *, positive: bool = False
+) -> tuple[float, float]:
+    """`limits` checked: two numbers (above 0 on a log scale), the low below the high."""
+    if len(limits) != 2:
+        raise ValueError(f"{what} are two numbers, (low, high), not {limits!r}")
+    low, high = (_check_number(v, f"a {what[:-1]}", positive=positive) for v in limits)
+    if not low < high:
+        raise ValueError(f"{what} are (low, high), with the low below the high, not {limits!r}")
+    return low, high
+
+
+def _outside(what: str, limits: tuple[float, float], name: str) -> ValueError:
+    """The error for data (`what` says which, and its number) that `limits` leave out."""
+    return ValueError(
+        f"{what}, outside the {name} {tuple(limits)!r}: give {name} that hold all the data, or none"
+    )
+
+
 def _check_width(width: int) -> int:
     if isinstance(width, bool) or not isinstance(width, int) or width < 200:
         raise ValueError(f"width is the chart's width in pixels, 200 or more, not {width!r}")
@@ -590,10 +613,11 @@ def bar_chart(
     `values` is one number per category, or a mapping of series names to such lists (drawn
     side by side, each series with its own colour and hatching, named in a legend).
     `value_labels` writes each bar's number on it. Bars start at zero; with `log`, the y axis
-    is logarithmic (it says so), and the bars start at its floor. `reference` draws a dashed
-    level line, ``(value, label)``, named in the legend. `description` puts words in place of
-    the numbers in the text alternative, where they must not be spelled out (before an
-    exercise that asks for them, say).
+    is logarithmic (it says so), and the bars start at its floor, the power of ten below the
+    smallest number (a decade below it, when that is a power of ten), so that every bar
+    shows. `reference` draws a dashed level line, ``(value, label)``, named in the legend.
+    `description` puts words in place of the numbers in the text alternative, where they must
+    not be spelled out (before an exercise that asks for them, say).
 
     >>> chart = bar_chart(["a", "b"], {"first": [1, 2], "second": [3, 0]}, value_labels=True)
     >>> print(chart)
@@ -614,7 +638,6 @@ def bar_chart(
         raise ValueError(
             f"a bar chart tells 1 to {len(_BAR_STYLES)} series apart, not {len(series)}"
         )
-    what = "a log scale" if log else "bars"
     checked: dict[str, list[float]] = {}
     for name, numbers in series.items():
         if len(numbers) != len(names):
@@ -623,11 +646,10 @@ def bar_chart(
                 f"{list(numbers)!r}"
             )
         checked[name] = [_check_number(v, f"the value for {name or 'a bar'!r}") for v in numbers]
-        if any(v < 0 for v in checked[name]) or (log and any(v <= 0 for v in checked[name])):
-            raise ValueError(
-                f"{what} show numbers of {'more than' if log else ''} 0{'' if log else ' or more'}"
-                f", not {list(numbers)!r}".replace("of  0", "of 0")
-            )
+        if log and any(v <= 0 for v in checked[name]):
+            raise ValueError(f"a log scale shows only numbers above 0, not {list(numbers)!r}")
+        if any(v < 0 for v in checked[name]):
+            raise ValueError(f"bars show numbers of 0 or more, not {list(numbers)!r}")
     width = _check_width(width)
     every = [v for numbers in checked.values() for v in numbers]
     if reference is not None:
@@ -635,7 +657,7 @@ def bar_chart(
     kind: Scale = "log" if log else "linear"
     whole = all(float(v).is_integer() for v in every)
     low, high, ticks = (
-        _log_range(min(every), max(every))
+        _log_range(min(every), max(every), floor_below=True)
         if log
         else _linear_range(0, max(every), zero=True, whole=whole)
     )
@@ -708,16 +730,23 @@ def hbar_chart(
     """Horizontal bars, one row per label, top to bottom, with each number written at its end.
 
     A value of ``None`` gets no bar, only the word `missing`. Bars start at zero; with `log`
-    the x axis is logarithmic (it says so) and the bars start at its left end. `limits` fixes
-    the axis's ends, `percent` writes the numbers as percentages (of 1, the bars' own to a
-    tenth of a percent), and `reference`
-    draws a dashed line, ``(value, label)``, named in a legend above the bars.
+    the x axis is logarithmic (it says so) and the bars start at its left end, the power of
+    ten below the smallest number (a decade below, when that is a power of ten). `limits`,
+    ``(low, high)``, fixes the axis's ends; every value and the reference must lie within
+    them (on a log scale, above the low end, where the bars start), since a bar cut short
+    would tell a wrong number. `percent` writes the numbers as percentages (of 1, the bars'
+    own to a tenth of a percent), and `reference` draws a dashed line, ``(value, label)``,
+    named in a legend above the bars.
 
     >>> print(hbar_chart({"plain": 549_946, "memo": 4_520}, log=True, xlabel="positions"))
     Horizontal bar chart
     x axis: positions (log scale), from 1,000 to 1,000,000
     plain: 549,946
     memo: 4,520
+    >>> hbar_chart({"b": 50}, limits=(0, 10))
+    Traceback (most recent call last):
+      ...
+    ValueError: the value for 'b' is 50, outside the limits (0, 10): give limits that hold ...
     """
     if not values:
         raise ValueError("a bar chart needs at least one bar")
@@ -733,11 +762,22 @@ def hbar_chart(
         given.append(_check_number(reference[0], "the reference", positive=log))
     kind: Scale = "log" if log else "linear"
     if limits is not None:
-        low, high = (_check_number(v, "a limit", positive=log) for v in limits)
+        low, high = _check_limits(limits, "limits", positive=log)
+        for label, v in numbers.items():
+            if v is not None and not low <= v <= high:
+                raise _outside(f"the value for {label!r} is {values[label]!r}", limits, "limits")
+            if v is not None and log and v == low:
+                raise ValueError(
+                    f"the value for {label!r} is {values[label]!r}, but on a log scale the bars "
+                    f"start at the lower limit, {limits[0]!r}, and would not show: give values "
+                    "above the lower limit, or a lower one"
+                )
+        if reference is not None and not low <= reference[0] <= high:
+            raise _outside(f"the reference is {reference[0]!r}", limits, "limits")
         ticks = _log_range(low, high)[2] if log else _linear_range(low, high)[2]
         ticks = tuple(t for t in ticks if low <= t <= high)
     elif log:
-        low, high, ticks = _log_range(min(given), max(given))
+        low, high, ticks = _log_range(min(given), max(given), floor_below=True)
     else:
         low, high, ticks = _linear_range(0, max(given), zero=True)
     show: Callable[[float], str] = (lambda v: _percent(v)) if percent else _number
@@ -766,7 +806,7 @@ def hbar_chart(
     for i, (name, value) in enumerate(numbers.items()):
         middle = box.top + row * (i + 0.5)
         canvas.text(box.left - 6, middle, name, anchor="end")
-        ends[name] = box.left if value is None else x(min(max(value, low), high))
+        ends[name] = box.left if value is None else x(value)
         if value is not None:
             canvas.add(
                 f'<rect class="bar" x="{_n(box.left)}" y="{_n(middle - row * 0.36)}" '
@@ -992,6 +1032,11 @@ def interval_chart(
             )
         successes, trials = pair
         low, high = wilson_interval(successes, trials)
+        if trials == 0:
+            raise ValueError(
+                f"the counts for {label!r} have no trials, so there is no rate to draw; "
+                f"give (successes, trials) with 1 trial or more, not {pair!r}"
+            )
         missed = truth is not None and not low <= truth <= high
         rows[str(label)] = (successes / trials, low, high, missed)
     misses = sum(r[3] for r in rows.values())
@@ -1090,11 +1135,13 @@ def line_chart(
     Each line's label is written at its end (nudged apart from the others; `end_labels` may
     give other text), or with `legend` in a legend above the plot. `x_scale` is
     ``"linear"``, ``"log"`` or ``"symlog"`` (even up to 100, logarithmic beyond), and the axis
-    label says so; `xticks` chooses the ticks. `percent` writes the y axis as percentages
-    (of 1). `intervals` gives some lines a ``(low, high)`` whisker at each point, `guides`
-    draws thin grey level lines, and `groups` gives lines of the same group one look (each
-    group its colour, dash and marker). Markers are drawn on lines of 60 points or fewer
-    unless `markers` says otherwise. A point with a NaN y is left out (the line breaks).
+    label says so; `xticks` chooses the ticks. `ylim`, ``(low, high)``, fixes the y axis's
+    ends, and must hold every point, whisker and guide. `percent` writes the y axis as
+    percentages (of 1). `intervals` gives some lines a ``(low, high)`` whisker at each
+    point, `guides` draws thin grey level lines, and `groups` gives lines of the same group
+    one look (each group its colour, dash and marker). Markers are drawn on lines of 60
+    points or fewer unless `markers` says otherwise. A point with a NaN y is left out (the
+    line breaks).
 
     >>> chart = line_chart({"slow": [(0, 0.2), (10, 0.5)], "fast": [(0, 0.4), (10, 0.9)]},
     ...                    xlabel="games", percent=True)
@@ -1162,7 +1209,21 @@ def line_chart(
         xt = tuple(xticks)
         xlow, xhigh = min(xlow, *xt), max(xhigh, *xt)
     if ylim is not None:
-        ylow, yhigh = (_check_number(v, "a y limit") for v in ylim)
+        ylow, yhigh = _check_limits(ylim, "y limits")
+        for label, ps in points.items():
+            for i, (_, py) in enumerate(ps, start=1):
+                if not math.isnan(py) and not ylow <= py <= yhigh:
+                    what = f"the y of {label!r}'s point {i} is {lines[label][i - 1][1]!r}"
+                    raise _outside(what, ylim, "y limits")
+        for label, w in whiskers.items():
+            for i, pair in enumerate(w, start=1):
+                for v in pair:
+                    if not ylow <= v <= yhigh:
+                        what = f"the interval of {label!r}'s point {i} reaches {v!r}"
+                        raise _outside(what, ylim, "y limits")
+        for level in guides:
+            if not ylow <= level <= yhigh:
+                raise _outside(f"a level line is at {level!r}", ylim, "y limits")
         yt = tuple(t for t in _linear_range(ylow, yhigh)[2] if ylow - 1e-9 <= t <= yhigh + 1e-9)
     else:
         ylow, yhigh, yt = _linear_range(min(ys), max(ys))
@@ -1413,8 +1474,8 @@ def heat_map(
             for v in numbers
         ]
     given = [v for numbers in table.values() for v in numbers if v is not None] or [0.0]
-    lo = min(given) if low is None else low
-    hi = max(given) if high is None else high
+    lo = min(given) if low is None else _check_number(low, "low", positive=log)
+    hi = max(given) if high is None else _check_number(high, "high", positive=log)
     f: Callable[[float], float] = math.log10 if log else (lambda v: v)
     cell_w = max(58.0, max(_text_width(c, _TICK) for c in columns) + 12)
     cell_h = 30.0

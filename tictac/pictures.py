@@ -184,14 +184,20 @@ class Picture:
           ...
         FileNotFoundError: [Errno 2] could not save the picture (No such file or directory): ...
         """
-        try:
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(self.svg)
-        except OSError as error:
-            reason = error.strerror or str(error)
-            raise OSError(
-                error.errno, f"could not save the picture ({reason})", os.fspath(path)
-            ) from None
+        _save_svg(self.svg, path, "picture")
+
+
+def _save_svg(svg: str, path: str | os.PathLike[str], what: str) -> None:
+    """Write `svg` to the file `path`; if it cannot be written, the error says which file, and
+    why, for the `what` (a picture, a chart) that was being saved."""
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(svg)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise OSError(
+            error.errno, f"could not save the {what} ({reason})", os.fspath(path)
+        ) from None
 
 
 def draw_board(
