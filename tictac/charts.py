@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol
 
-from tictac.pictures import _save_svg
+from tictac.pictures import save_svg
 from tictac.tournament import MatchResult, RoundRobin, wilson_interval
 
 __all__ = [
@@ -143,7 +143,7 @@ class Chart:
           ...
         FileNotFoundError: [Errno 2] could not save the chart (No such file or directory): ...
         """
-        _save_svg(self.svg, path, "chart")
+        save_svg(self.svg, path, "chart")
 
 
 _ID = "\x00"  # stands for the chart's id until its content is known (never in escaped text)

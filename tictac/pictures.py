@@ -50,6 +50,7 @@ __all__ = [
     "move_classes",
     "format_value",
     "game_picture",
+    "save_svg",
     "show_boards",
 ]
 
@@ -184,12 +185,19 @@ class Picture:
           ...
         FileNotFoundError: [Errno 2] could not save the picture (No such file or directory): ...
         """
-        _save_svg(self.svg, path, "picture")
+        save_svg(self.svg, path, "picture")
 
 
-def _save_svg(svg: str, path: str | os.PathLike[str], what: str) -> None:
+def save_svg(svg: str, path: str | os.PathLike[str], what: str) -> None:
     """Write `svg` to the file `path`; if it cannot be written, the error says which file, and
-    why, for the `what` (a picture, a chart) that was being saved."""
+    why, for the `what` (a picture, a chart) that was being saved.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "board.svg")
+    >>> save_svg(board_svg(State.new()), path, "picture")
+    >>> open(path).read().startswith("<svg")
+    True
+    """
     try:
         with open(path, "w", encoding="utf-8") as file:
             file.write(svg)
