@@ -165,7 +165,7 @@ def test_charts_and_pictures_save_alike_and_say_which_could_not_be_saved(tmp_pat
         assert caught.value.strerror == f"could not save the {what} (No such file or directory)"
         assert caught.value.filename == str(missing)
     # one helper writes both
-    assert charts._save_svg is pictures._save_svg
+    assert charts.save_svg is pictures.save_svg
 
 
 def test_markers_and_legend_keys_are_written_whole() -> None:
