@@ -562,7 +562,7 @@ def test_textbook_trace_cuts_below_the_root() -> None:
 
 def test_tracing_does_not_change_the_search() -> None:
     state = State.parse("X../.O./...")
-    for options in ({}, {"order_moves": True, "table": True}, {"exact_root": False}):
+    for options in ({}, {"order_moves": True, "memo": True}, {"exact_root": False}):
         plain = alphabeta(state, **options)  # type: ignore[arg-type]
         traced = alphabeta(state, trace=True, **options)  # type: ignore[arg-type]
         assert (traced.value, traced.move_values, traced.stats) == (
@@ -609,7 +609,10 @@ def test_unknown_tie_break(search: Callable[..., SearchResult]) -> None:
 def test_unknown_memo_or_table() -> None:
     with pytest.raises(ValueError, match="memo='yes' is not an option"):
         minimax(State.parse("XX./OO./..."), memo="yes")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="table='mirror' is not an option"):
+    with (
+        pytest.warns(DeprecationWarning, match="old name"),
+        pytest.raises(ValueError, match="table='mirror' is not an option"),
+    ):
         alphabeta(State.parse("XX./OO./..."), table="mirror")  # type: ignore[arg-type]
 
 
