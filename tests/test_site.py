@@ -20,14 +20,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import html.parser
-import http.server
 import itertools
 import json
 import re
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -36,6 +34,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from browser_edition import served
 from playwright.sync_api import Browser, Page
 from test_browser import WAIT_MS, headless_chromium, in_ci
 
@@ -181,22 +180,11 @@ def site(browser: Browser, built: Path) -> Path:
     return built
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def server(site: Path) -> Iterator[str]:
     """A static HTTP server of the site on localhost, as any static host would serve it."""
-    handler = functools.partial(QuietHandler, directory=str(site))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
-        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.1:{httpd.server_address[1]}"
-        finally:
-            httpd.shutdown()
+    with served(site) as address:
+        yield address.rstrip("/")
 
 
 def visit_every_page(browser: Browser, site: Path, base: str) -> dict[str, Visit]:
