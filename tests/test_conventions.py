@@ -77,9 +77,10 @@ def test_seed_is_a_number_a_random_or_none_everywhere() -> None:
     by_number = {solver.best_move(position, seed=s) for s in range(40)}
     assert by_number == {1, 3, 5, 7}
     assert solver.best_move(position, seed=5) == solver.best_move(position, seed=5)
-    assert solver.best_move(position, seed=random.Random(5)) == solver.best_move(
-        position, rng=random.Random(5)
-    )
+    with pytest.warns(DeprecationWarning, match=r"best_move\(rng=...\) is an old name"):
+        assert solver.best_move(position, seed=random.Random(5)) == solver.best_move(
+            position, rng=random.Random(5)
+        )
     with pytest.warns(DeprecationWarning, match=r"uct_search\(rng=...\) is an old name"):
         assert uct_search(position, playouts=50, seed=3) == uct_search(
             position, playouts=50, rng=random.Random(3)
@@ -94,7 +95,7 @@ def test_seed_is_a_number_a_random_or_none_everywhere() -> None:
             pytest.raises(ValueError, match="two names for the same option"),
             warnings.catch_warnings(),
         ):
-            warnings.simplefilter("ignore", DeprecationWarning)  # (uct_search's rng= warns)
+            warnings.simplefilter("ignore", DeprecationWarning)  # (rng=, the old name, warns)
             call()
     with pytest.raises(TypeError, match="seed must be None, a whole number"):
         random_source(1.5)  # type: ignore[arg-type]

@@ -72,7 +72,7 @@ from typing import NamedTuple, Protocol, TypeVar
 
 from tictac.bitboard import Images, bitboards, geometry, read_lines
 from tictac.budget import SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
-from tictac.old_names import moved_away
+from tictac.old_names import moved_away, renamed
 from tictac.pairing import shared_pairs
 from tictac.seeds import Seed, random_source
 from tictac.state import IllegalMove, State
@@ -222,11 +222,11 @@ def best_move(
     """One optimal move for the player to move: always one of :func:`best_moves`.
 
     Without a seed it is the first optimal move in board order, ``best_moves(state)[0]``; with
-    `seed` (a whole number, or a ``random.Random`` to draw from; ``rng=`` is its old name) it
-    is a random one, each optimal move equally likely. Unlike :func:`best_moves` it does not
-    prove every move on big boards: it finds the position's value (and, for a win or a loss,
-    its distance) once, then tries the moves one at a time, in board order or in a random
-    order, and stops at the first that keeps that value at that distance.
+    `seed` (a whole number, or a ``random.Random`` to draw from; ``rng=``, its old name, still
+    works but warns) it is a random one, each optimal move equally likely. Unlike
+    :func:`best_moves` it does not prove every move on big boards: it finds the position's value
+    (and, for a win or a loss, its distance) once, then tries the moves one at a time, in board
+    order or in a random order, and stops at the first that keeps that value at that distance.
 
     >>> best_move(State.parse("XX./OO./..."))  # win at once
     2
@@ -244,6 +244,8 @@ def best_move(
         result = state.result()
         how = "a draw" if result == "draw" else f"{result} won"
         raise IllegalMove(f"best_move() needs a game still in progress: this one is over ({how})")
+    if rng is not None:
+        renamed("best_move(rng=...)", "best_move(seed=...)")
     if seed is not None and rng is not None:
         raise ValueError("seed= and rng= are two names for the same option: give only seed=")
     chosen = seed if seed is not None else rng
