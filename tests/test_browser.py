@@ -456,7 +456,7 @@ def test_a_stored_stepper_shows_a_still_picture_before_anything_runs(
     trusted: JupyterLab runs no widget of it), shows the frame as a picture, with its
     sentence, rather than the widget's text form."""
     from tictac.numbertree import NumberTree
-    from tictac.stepper import step_search
+    from tictac.stepper_widget import step_search
 
     stepper = step_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     stepper.go(8)

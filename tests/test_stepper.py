@@ -32,14 +32,8 @@ from tictac.pictures import COLORS, format_value
 from tictac.scoring import depth_aware
 from tictac.search import TraceNode
 from tictac.state import reachable_states
-from tictac.stepper import (
-    STEP_BUDGET,
-    SearchStepper,
-    SearchSteps,
-    Step,
-    record_search,
-    step_search,
-)
+from tictac.stepper import STEP_BUDGET, SearchSteps, Step, record_search
+from tictac.stepper_widget import SearchStepper, step_search
 from tictac.tree import draw_tree
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -754,3 +748,28 @@ def _environment_with_this_tictac() -> dict[str, str]:
 
     root = str(Path(tictac.__file__).resolve().parent.parent)
     return {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+
+
+def test_recording_a_search_needs_no_widgets() -> None:
+    """record_search and its frames work where ipywidgets is not installed (a script, a
+    server): only the widget, in tictac.stepper_widget, needs it."""
+    code = (
+        "import sys; sys.modules['ipywidgets'] = None\n"  # (an import of it now fails)
+        "from tictac.numbertree import NumberTree\n"
+        "from tictac.stepper import record_search\n"
+        "steps = record_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))\n"
+        "print(len(steps), steps.svg(8).count('<svg'))\n"
+        "try:\n"
+        "    import tictac.stepper_widget\n"
+        "except ImportError:\n"
+        "    print('the widget needs ipywidgets')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["16 1", "the widget needs ipywidgets"]
+
+
+def test_the_widget_s_old_place_still_answers_with_a_warning() -> None:
+    import tictac.stepper
+
+    with pytest.warns(DeprecationWarning, match="tictac.stepper.step_search is an old name"):
+        assert tictac.stepper.step_search is step_search

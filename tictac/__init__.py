@@ -86,7 +86,7 @@ _LAZY: dict[str, str] = {
     "draw_pairing": "tictac.pictures",
     "draw_trace": "tictac.tree",
     "draw_tree": "tictac.tree",
-    "step_search": "tictac.stepper",
+    "step_search": "tictac.stepper_widget",
     "wins_by_length_chart": "tictac.charts",
     "round_robin_chart": "tictac.charts",
     "learning_curve_chart": "tictac.charts",
@@ -178,7 +178,7 @@ if TYPE_CHECKING:
     from tictac.pictures import draw_move_values as draw_move_values
     from tictac.pictures import draw_pairing as draw_pairing
     from tictac.pictures import show_boards as show_boards
-    from tictac.stepper import step_search as step_search
+    from tictac.stepper_widget import step_search as step_search
     from tictac.tree import draw_mcts_tree as draw_mcts_tree
     from tictac.tree import draw_number_tree as draw_number_tree
     from tictac.tree import draw_trace as draw_trace
