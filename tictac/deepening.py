@@ -49,15 +49,15 @@ from tictac.scoring import Score, win_loss
 from tictac.search import (
     INF,
     Memo,
+    Searcher,
     SearchStats,
-    _advice,
-    _Entry,
-    _extend_threats,
-    _memo_key,
-    _moves_best_first,
-    _new_search,
-    _Search,
-    _SharedWindow,
+    SharedWindow,
+    TableEntry,
+    budget_advice,
+    memo_key,
+    moves_best_first,
+    new_searcher,
+    set_up_threat_extension,
 )
 from tictac.state import State, X
 
@@ -138,9 +138,9 @@ def iterative_deepening(
         )
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise ValueError(f"depth must be a whole number of plies, 1 or more, not {depth!r}")
-    counter = meter(budget, state, "iterative_deepening", _advice(depth, memo))
+    counter = meter(budget, state, "iterative_deepening", budget_advice(depth, memo))
     iterations: list[DepthResult] = []
-    previous: dict[Hashable, _Entry] = {}
+    previous: dict[Hashable, TableEntry] = {}
     for limit in range(1, depth + 1):
         search = _table_search(
             state, limit, heuristic, score, memo, order_moves, extend_threats, previous
@@ -181,7 +181,7 @@ def mtdf(
             f"memo='plain' or memo='symmetric', not {memo!r}"
         )
     search = _table_search(state, depth, heuristic, score, memo, order_moves, extend_threats, {})
-    search.meter = meter(budget, state, "mtdf", _advice(depth, memo))
+    search.meter = meter(budget, state, "mtdf", budget_advice(depth, memo))
     return _run(search, state, depth, True, first_guess)
 
 
@@ -197,26 +197,26 @@ def _table_search(
     memo: Memo,
     order_moves: bool,
     extend_threats: bool,
-    previous: dict[Hashable, _Entry],
-) -> _Search:
+    previous: dict[Hashable, TableEntry],
+) -> Searcher:
     """A depth-limited alpha-beta search with a table, its moves ordered by `previous`, then
     by ``order_moves=True``'s rule or in board order."""
     if not isinstance(state, State):
         raise TypeError(f"this search needs a State, such as State.new(), not {state!r}")
     if not isinstance(order_moves, bool):
         raise TypeError(f"order_moves is True or False here, not {order_moves!r}")
-    search = _new_search(state, score, depth, heuristic, "first", False, None, memo, order_moves)
-    key = _memo_key("memo", memo)
+    search = new_searcher(state, score, depth, heuristic, "first", False, None, memo, order_moves)
+    key = memo_key("memo", memo)
     assert key is not None
     search.use_table(key)
-    fallback = _moves_best_first if order_moves else State.legal_moves
+    fallback = moves_best_first if order_moves else State.legal_moves
     search.moves = _ordered_by(previous, key, fallback) if previous else fallback
-    _extend_threats(search, state, extend_threats, None, None)
+    set_up_threat_extension(search, state, extend_threats, None, None)
     return search
 
 
 def _ordered_by(
-    table: dict[Hashable, _Entry],
+    table: dict[Hashable, TableEntry],
     key: Callable[[State], Hashable],
     fallback: Callable[[State], tuple[int, ...]],
 ) -> Callable[[State], tuple[int, ...]]:
@@ -229,7 +229,7 @@ def _ordered_by(
         sign = -1 if state.turn == X else 1  # sort ascending: X wants the largest first
         ranked = []
         for rank, move in enumerate(moves):
-            entry = table.get(key(state._play_unchecked(move)))
+            entry = table.get(key(state.play_unchecked(move)))
             ranked.append((entry is None, 0.0 if entry is None else sign * entry.value, rank))
         return tuple(moves[rank] for _, _, rank in sorted(ranked))
 
@@ -237,7 +237,7 @@ def _ordered_by(
 
 
 def _run(
-    search: _Search, state: State, depth: int, null_window: bool, first_guess: float
+    search: Searcher, state: State, depth: int, null_window: bool, first_guess: float
 ) -> DepthResult:
     if state.is_terminal:
         search.visit(0)
@@ -245,13 +245,13 @@ def _run(
     if null_window:
         value, move, tests = _mtdf(search, state, first_guess)
         return DepthResult(depth, value, move, search.stats(), tests)
-    value, move_values = search.search_root(state, _SharedWindow(search, state).value_of)
+    value, move_values = search.search_root(state, SharedWindow(search, state).value_of)
     move = next(move for move, v in move_values.items() if v == value)  # the first best
     return DepthResult(depth, value, move, search.stats())
 
 
 def _mtdf(
-    search: _Search, root: State, first_guess: float
+    search: Searcher, root: State, first_guess: float
 ) -> tuple[float, int | None, tuple[float, ...]]:
     """The value and a best move of `root`, and the β of each null-window test."""
     lower, upper = -INF, INF
@@ -272,7 +272,7 @@ def _mtdf(
     return value, move, tuple(tests)
 
 
-def _test(search: _Search, root: State, beta: float) -> tuple[float, int]:
+def _test(search: Searcher, root: State, beta: float) -> tuple[float, int]:
     """Alpha-beta at `root` with the null window just below `beta`: its value if the value is
     below `beta` (an upper bound, exact or not) or a lower bound of at least `beta`; and the
     move that settled it (for X: reached beta; for O: stayed below it), else the best tried."""
@@ -281,7 +281,7 @@ def _test(search: _Search, root: State, beta: float) -> tuple[float, int]:
     maximising = root.turn == X
     best, best_move = (-INF if maximising else INF), -1
     for move in search.moves(root):
-        value = search.alphabeta(root._play_unchecked(move), 1, alpha, beta)
+        value = search.alphabeta(root.play_unchecked(move), 1, alpha, beta)
         if (value > best) if maximising else (value < best):
             best, best_move = value, move
         if (best >= beta) if maximising else (best <= alpha):

@@ -41,9 +41,10 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.checks import shown
 from tictac.seeds import Seed, random_source, whole_seed
 from tictac.solver import best_moves
-from tictac.state import IllegalMove, Mark, State, _shown, canonical_cells, symmetry_permutations
+from tictac.state import IllegalMove, Mark, State, canonical_cells, symmetry_permutations
 from tictac.tournament import Contestant
 
 __all__ = [
@@ -97,7 +98,7 @@ def retrograde(
     if start is not None and not isinstance(start, State):
         raise TypeError(
             f"start must be a State such as State.parse('X../.O./...') (or None for the empty "
-            f"3x3 board), not {_shown(start)}"
+            f"3x3 board), not {shown(start)}"
         )
     start = State.new() if start is None else start
     count = meter(
@@ -195,7 +196,7 @@ def optimal_share(
         if not isinstance(state, State) or state not in values:
             raise ValueError(
                 f"optimal_share measures positions of one board reachable in a game, such as "
-                f"those of unfinished_positions(); {_shown(state)} is not one of the "
+                f"those of unfinished_positions(); {shown(state)} is not one of the "
                 f"{first.rows}x{first.cols} board's"
             )
         if state.is_terminal:
@@ -264,7 +265,7 @@ class Learner:
     def __init__(self, *, name: str | None = None, seed: Seed = None) -> None:
         if name is not None:
             if not isinstance(name, str) or not name.strip():
-                raise TypeError(f"name is some text such as 'TD self-play', not {_shown(name)}")
+                raise TypeError(f"name is some text such as 'TD self-play', not {shown(name)}")
             self.name = name
         self.seed = seed
         self.rng = random_source(seed)
@@ -432,7 +433,7 @@ def _check_to_move(state: object, who: str) -> State:
     """`state` itself if it is a position with a move to make; else a clear error."""
     if not isinstance(state, State):
         raise TypeError(
-            f"{who} needs a State such as State.parse('X../.O./...'), not {_shown(state)}"
+            f"{who} needs a State such as State.parse('X../.O./...'), not {shown(state)}"
         )
     if state.is_terminal:
         raise IllegalMove(f"{who} cannot move: the game is already over in {state.text!r}")
@@ -445,19 +446,19 @@ def _outcome_for(side: Mark, winner: Mark | None) -> Outcome:
 
 def _check_side(side: object) -> None:
     if side not in ("X", "O", "both"):
-        raise ValueError(f'side is "X", "O" or "both", not {_shown(side)}')
+        raise ValueError(f'side is "X", "O" or "both", not {shown(side)}')
 
 
 def _int_seed(seed: object) -> int:
     """A seed that must be a whole number (it is combined with others)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed is a whole number such as 0, not {_shown(seed)}")
+        raise TypeError(f"seed is a whole number such as 0, not {shown(seed)}")
     return seed
 
 
 def _game_count(games: object) -> int:
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games is a whole number of games, 0 or more, not {_shown(games)}")
+        raise ValueError(f"games is a whole number of games, 0 or more, not {shown(games)}")
     return games
 
 
@@ -474,7 +475,7 @@ def _opponent(opponent: Contestant | str, seed: int, *, given: bool) -> Contesta
     if not (hasattr(opponent, "choose") and hasattr(opponent, "name")):
         raise TypeError(
             f'opponent is a player, a level name such as "random" or "master", or "self", '
-            f"not {_shown(opponent)}"
+            f"not {shown(opponent)}"
         )
     if given and hasattr(opponent, "reseed"):
         opponent.reseed(seed)
@@ -554,11 +555,11 @@ class Menace(Learner):
     ) -> None:
         super().__init__(name=name, seed=seed)
         if not beads or any(isinstance(b, bool) or not isinstance(b, int) or b < 1 for b in beads):
-            raise ValueError(f"beads are whole numbers of beads, 1 or more, not {_shown(beads)}")
+            raise ValueError(f"beads are whole numbers of beads, 1 or more, not {shown(beads)}")
         if set(rewards) != {"win", "draw", "loss"}:
             raise ValueError(
                 f'rewards give beads for "win", "draw" and "loss", such as {MENACE_REWARDS}, '
-                f"not {_shown(rewards)}"
+                f"not {shown(rewards)}"
             )
         self.beads = tuple(beads)
         self.rewards = dict(rewards)
@@ -660,7 +661,7 @@ def matchbox_positions(side: Mark) -> list[State]:
     Counter({6: 183, 4: 108, 2: 12, 0: 1})
     """
     if side not in ("X", "O"):
-        raise ValueError(f'side is "X" or "O", not {_shown(side)}')
+        raise ValueError(f'side is "X" or "O", not {shown(side)}')
     representatives: dict[State, None] = {}
     for state in unfinished_positions():
         if state.turn == side and len(state.legal_moves()) > 1:
@@ -727,7 +728,7 @@ class TDLearner(Learner):
                 or not isinstance(value, (int, float))
                 or not 0 <= value <= 1
             ):
-                raise ValueError(f"{name} is a number from 0 to 1, not {_shown(value)}")
+                raise ValueError(f"{name} is a number from 0 to 1, not {shown(value)}")
         for name, value in {"draw": draw, "initial": initial}.items():
             if (
                 isinstance(value, bool)
@@ -735,7 +736,7 @@ class TDLearner(Learner):
                 or not 0 <= value <= 1
             ):
                 raise ValueError(
-                    f"{name} is a value from 0 (a loss) to 1 (a win), not {_shown(value)}"
+                    f"{name} is a value from 0 (a loss) to 1 (a win), not {shown(value)}"
                 )
         self.step_size = float(step_size)
         self.exploration = float(exploration)
@@ -830,7 +831,7 @@ def learning_curve(
     """
     _check_side(side)
     if not isinstance(learner, Learner):
-        raise TypeError(f"learner is a Menace or a TDLearner, not {_shown(learner)}")
+        raise TypeError(f"learner is a Menace or a TDLearner, not {shown(learner)}")
     seed = _int_seed(seed)
     wanted = [_game_count(checkpoint) for checkpoint in checkpoints]
     if any(later <= earlier for earlier, later in itertools.pairwise(wanted)):
@@ -905,7 +906,7 @@ def train_by_recipe(recipe: Recipe) -> Menace | TDLearner:
     if not isinstance(recipe, Mapping) or recipe.get("learner") not in _LEARNERS:
         raise ValueError(
             f'a recipe names its "learner" ({" or ".join(_LEARNERS)}), its "options" and its '
-            f'training "stages", as those of RECIPES do, not {_shown(recipe)}'
+            f'training "stages", as those of RECIPES do, not {shown(recipe)}'
         )
     learner = _LEARNERS[recipe["learner"]](**recipe.get("options", {}))
     for stage in recipe["stages"]:
@@ -927,7 +928,7 @@ def trained_learner(name: str) -> Menace | TDLearner:
     (2,)
     """
     if name not in RECIPES:
-        raise ValueError(f"stored learners are {', '.join(map(repr, RECIPES))}, not {_shown(name)}")
+        raise ValueError(f"stored learners are {', '.join(map(repr, RECIPES))}, not {shown(name)}")
     recipe, table = _stored(name)
     learner = _LEARNERS[recipe["learner"]](**recipe.get("options", {}))
     if isinstance(learner, Menace):

@@ -344,7 +344,7 @@ def simulate(
     moves = []
     while not state.is_terminal:
         move = rng.choice(state.legal_moves())
-        state = state._play_unchecked(move)
+        state = state.play_unchecked(move)
         moves.append(move)
         count()
     return state.winner, tuple(moves)

@@ -166,9 +166,9 @@ class NumberTree:
                 f"{self.name} has {len(moves)} moves, 0 to {len(moves) - 1}, so there is no "
                 f"move {move}"
             )
-        return self._play_unchecked(int(move))
+        return self.play_unchecked(int(move))
 
-    def _play_unchecked(self, move: int) -> NumberTree:
+    def play_unchecked(self, move: int) -> NumberTree:
         node = self._node
         assert isinstance(node, tuple)
         child = object.__new__(NumberTree)
@@ -183,7 +183,7 @@ class NumberTree:
 
     def children(self) -> tuple[NumberTree, ...]:
         """The child nodes, in move order (none at a leaf)."""
-        return tuple(self._play_unchecked(move) for move in self.legal_moves())
+        return tuple(self.play_unchecked(move) for move in self.legal_moves())
 
     def nodes(self) -> tuple[NumberTree, ...]:
         """This node and every node below it, parents before children, left to right.

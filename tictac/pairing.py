@@ -347,7 +347,7 @@ def never_loses(
             if state.turn == defender:
                 if loses(state.play(pairing_move(state, pairing))):
                     return True
-            elif any(loses(state._play_unchecked(move)) for move in state.legal_moves()):
+            elif any(loses(state.play_unchecked(move)) for move in state.legal_moves()):
                 return True
         path.pop()
         return False

@@ -551,7 +551,7 @@ def brute_force_sum(
     me = state.turn
     counter = meter(budget, state, "brute_force_sum", _BRUTE_FORCE_ADVICE)
     sums = {
-        move: subtree_sum(state._play_unchecked(move), me, budget=counter)
+        move: subtree_sum(state.play_unchecked(move), me, budget=counter)
         for move in state.legal_moves()
     }
     return max(sums, key=lambda move: sums[move])
@@ -602,7 +602,7 @@ def _sum_below(state: State, me: Mark, counter: Meter) -> float:
         moves = state.legal_moves()
         # (math.fsum, not sum: its result is the same on every Python, and ties between
         # moves' sums are broken by it; since Python 3.12 `sum` of floats rounds otherwise)
-        total = math.fsum(_sum_below(state._play_unchecked(move), me, counter) for move in moves)
+        total = math.fsum(_sum_below(state.play_unchecked(move), me, counter) for move in moves)
     _SUMS[state, me] = total
     return total
 

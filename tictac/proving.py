@@ -249,7 +249,7 @@ class _ProofSearch:
         alpha, beta = max(alpha, low), min(beta, high)
         start_alpha, best = alpha, -2
         for move in moves:
-            score = -self.negamax(state._play_unchecked(move), -beta, -alpha)
+            score = -self.negamax(state.play_unchecked(move), -beta, -alpha)
             if score > best:
                 best = score
                 if score > alpha:

@@ -287,10 +287,10 @@ def minimax(
     >>> result.best_moves, result.move
     ((2, 3, 5, 6, 7, 8), 3)
     """
-    search = _new_search(state, score, depth, heuristic, tie_break, trace, trace_depth, memo)
-    search.use_memo(_memo_key("memo", memo))
-    _extend_threats(search, state, extend_threats, max_extension, trace_depth)
-    search.meter = meter(budget, state, "minimax", _advice(depth, memo, "minimax"))
+    search = new_searcher(state, score, depth, heuristic, tie_break, trace, trace_depth, memo)
+    search.use_memo(memo_key("memo", memo))
+    set_up_threat_extension(search, state, extend_threats, max_extension, trace_depth)
+    search.meter = meter(budget, state, "minimax", budget_advice(depth, memo, "minimax"))
     value, move_values = search.search_root(state, lambda child: search.minimax(child, 1))
     return search.result(value, move_values, tie_break, seed)
 
@@ -338,7 +338,7 @@ def alphabeta(
     """
     if table is not None:
         renamed("alphabeta(table=...)", "alphabeta(memo=...)")
-    search = _new_search(
+    search = new_searcher(
         state, score, depth, heuristic, tie_break, trace, trace_depth, memo or table, order_moves
     )
     if memo is not None and table is not None:
@@ -347,20 +347,20 @@ def alphabeta(
             "memo='symmetric'"
         )
     search.use_table(
-        _memo_key("memo" if table is None else "table", memo if table is None else table)
+        memo_key("memo" if table is None else "table", memo if table is None else table)
     )
-    search.meter = meter(budget, state, "alphabeta", _advice(depth, memo or table))
+    search.meter = meter(budget, state, "alphabeta", budget_advice(depth, memo or table))
     if callable(order_moves):
         search.moves = lambda position: tuple(order_moves(position))
     elif order_moves:
-        search.moves = _moves_best_first
-    _extend_threats(search, state, extend_threats, max_extension, trace_depth)
+        search.moves = moves_best_first
+    set_up_threat_extension(search, state, extend_threats, max_extension, trace_depth)
     if exact_root:
         value, move_values = search.search_root(
             state, lambda child: search.alphabeta(child, 1, -INF, INF)
         )
     else:
-        value, move_values = search.search_root(state, _SharedWindow(search, state).value_of)
+        value, move_values = search.search_root(state, SharedWindow(search, state).value_of)
     return search.result(value, move_values, tie_break, seed, only_first_best=not exact_root)
 
 
@@ -368,14 +368,18 @@ def alphabeta(
 # The search itself: one object per search holds the options, the counters and the memo.
 
 
-class _Entry(NamedTuple):
+class TableEntry(NamedTuple):
     """A transposition-table entry: a value and whether it is exact or a bound."""
 
     value: float
     bound: Literal["exact", "lower", "upper"]
 
 
-class _Search:
+class Searcher:
+    """The engine behind :func:`minimax` and :func:`alphabeta`, and the deepening searches of
+    :mod:`tictac.deepening`: one search's settings, memo, statistics and trace. Made by
+    :func:`new_searcher`; the lessons use the two functions, not this."""
+
     meter: Meter  # counts the positions visited against the budget (set by the caller)
 
     def __init__(self, score: Score, heuristic: Score | None, horizon: int) -> None:
@@ -384,7 +388,7 @@ class _Search:
         self.horizon = horizon  # the ply where a running game is valued by the heuristic
         self.key: Callable[[Any], Hashable] | None = None
         self.memo: dict[Hashable, float] | None = None
-        self.table: dict[Hashable, _Entry] | None = None
+        self.table: dict[Hashable, TableEntry] | None = None
         self.moves: Callable[[Any], tuple[int, ...]] = State.legal_moves
         self.nodes = self.leaves = self.cutoffs = self.cache_hits = self.max_ply = 0
 
@@ -426,7 +430,7 @@ class _Search:
             value = self.leaf_value(state, ply)
         else:
             values = [
-                self.minimax(state._play_unchecked(move), ply + 1) for move in self.moves(state)
+                self.minimax(state.play_unchecked(move), ply + 1) for move in self.moves(state)
             ]
             value = max(values) if state.turn == X else min(values)
         if self.memo is not None:
@@ -447,7 +451,7 @@ class _Search:
         else:
             value = self.best_child_value(state, ply, alpha, beta)
         if self.table is not None:
-            self.table[key] = _Entry(value, "exact" if leaf else _bound(value, alpha, beta))
+            self.table[key] = TableEntry(value, "exact" if leaf else _bound(value, alpha, beta))
         return value
 
     def best_child_value(self, state: Position, ply: int, alpha: float, beta: float) -> float:
@@ -456,7 +460,7 @@ class _Search:
         best = -INF if maximising else INF
         moves = self.moves(state)
         for index, move in enumerate(moves):
-            value = self.alphabeta(state._play_unchecked(move), ply + 1, alpha, beta)
+            value = self.alphabeta(state.play_unchecked(move), ply + 1, alpha, beta)
             if maximising:
                 best = max(best, value)
                 alpha = max(alpha, best)
@@ -491,7 +495,7 @@ class _Search:
         self.visit(0)
         if root.is_terminal:
             return self.leaf_value(root, 0), {}
-        move_values = {move: value_of(root._play_unchecked(move)) for move in self.moves(root)}
+        move_values = {move: value_of(root.play_unchecked(move)) for move in self.moves(root)}
         best = max if root.turn == X else min
         return best(move_values.values()), move_values
 
@@ -521,10 +525,10 @@ class _Search:
         return None
 
 
-class _SharedWindow:
+class SharedWindow:
     """The textbook root of alpha-beta: each move's search starts from the best so far."""
 
-    def __init__(self, search: _Search, root: Position) -> None:
+    def __init__(self, search: Searcher, root: Position) -> None:
         self.search = search
         self.maximising = root.turn == X
         self.alpha, self.beta = -INF, INF
@@ -538,7 +542,7 @@ class _SharedWindow:
         return value
 
 
-def _settles(entry: _Entry, alpha: float, beta: float) -> bool:
+def _settles(entry: TableEntry, alpha: float, beta: float) -> bool:
     """Whether a remembered value answers a search with window (alpha, beta)."""
     if entry.bound == "exact":
         return True
@@ -601,7 +605,7 @@ class _Frame:
         )
 
 
-class _TracedSearch(_Search):
+class _TracedSearch(Searcher):
     def __init__(
         self, score: Score, heuristic: Score | None, horizon: int, trace_depth: int | None
     ) -> None:
@@ -682,7 +686,7 @@ def _move_between(parent: Position, child: Position) -> int:
 # Options
 
 
-def _new_search(
+def new_searcher(
     state: Position,
     score: Score,
     depth: int | None,
@@ -692,7 +696,9 @@ def _new_search(
     trace_depth: int | None,
     memo: Memo = None,
     order_moves: object = False,
-) -> _Search:
+) -> Searcher:
+    """A :class:`Searcher` for `state` with these options, each checked (a ValueError or a
+    TypeError says what is wrong)."""
     if isinstance(state, NumberTree):
         score = _number_tree_options(score, memo, order_moves)
     elif not isinstance(state, State):
@@ -717,15 +723,15 @@ def _new_search(
     search = (
         _TracedSearch(score, heuristic, horizon, trace_depth)
         if trace
-        else _Search(score, heuristic, horizon)
+        else Searcher(score, heuristic, horizon)
     )
     if isinstance(state, NumberTree):
         search.moves = NumberTree.legal_moves
     return search
 
 
-def _extend_threats(
-    search: _Search,
+def set_up_threat_extension(
+    search: Searcher,
     state: Position,
     extend_threats: bool,
     max_extension: int | None,
@@ -813,7 +819,7 @@ def _horizon(state: Position, depth: int | None, heuristic: Score | None) -> int
     return depth
 
 
-def _advice(depth: int | None, memo: Memo, search: str = "") -> list[str]:
+def budget_advice(depth: int | None, memo: Memo, search: str = "") -> list[str]:
     """What to try when a search runs out of budget, for the error message."""
     advice = ["a position with fewer empty cells"]
     if depth is None:
@@ -830,7 +836,9 @@ _NO_HORIZON = sys.maxsize  # deeper than any game: without a depth limit, search
 _SUGGESTED_DEPTH = "depth=4, heuristic=two_in_a_row from tictac.scoring"
 
 
-def _memo_key(name: str, option: Memo) -> Callable[[State], Hashable] | None:
+def memo_key(name: str, option: Memo) -> Callable[[State], Hashable] | None:
+    """How a memo keys positions for the option `option` given as `name=` (None: no memo);
+    an unknown option is a ValueError."""
     if option is None or option is False:
         return None
     if option is True or option == "plain":
@@ -866,7 +874,7 @@ def _break_tie(best_moves: tuple[int, ...], tie_break: TieBreak, seed: Seed) -> 
 # Move ordering
 
 
-def _moves_best_first(state: State) -> tuple[int, ...]:
+def moves_best_first(state: State) -> tuple[int, ...]:
     """Legal moves, likeliest best first: a move that wins, then one that blocks a win of the
     opponent's, then cells on more lines (on 3x3: the centre, then corners, then edges)."""
     partners = line_partners(state.rows, state.cols, state.k)

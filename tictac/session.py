@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from tictac import solver
+from tictac.checks import as_whole, as_whole_tuple, shown
 from tictac.mcts import MCTSResult, uct_search
 from tictac.players import (
     BOARD_SIZES,
@@ -54,7 +55,7 @@ from tictac.players import (
     tidy_level_name,
 )
 from tictac.seeds import whole_seed
-from tictac.state import EMPTY, IllegalMove, Mark, Move, State, _shown, _whole, _whole_tuple
+from tictac.state import EMPTY, IllegalMove, Mark, Move, State
 
 __all__ = [
     "MODES",
@@ -95,7 +96,7 @@ def hint_labels(state: State) -> dict[int, str]:
     if not isinstance(state, State):
         raise TypeError(
             "hint_labels() needs a State, such as State.parse('XX./OO./...') or a session's "
-            f"state, not {_shown(state)}"
+            f"state, not {shown(state)}"
         )
     sign = 1 if state.turn == "X" else -1
     labels = {}
@@ -487,9 +488,9 @@ class GameSession:
 
     def _validated(self, settings: Settings) -> Settings:
         if not isinstance(settings.mode, str) or settings.mode not in MODES:
-            raise ValueError(f"mode {_shown(settings.mode)} is not one of {', '.join(MODES)}")
+            raise ValueError(f"mode {shown(settings.mode)} is not one of {', '.join(MODES)}")
         if settings.human not in ("X", "O"):
-            raise ValueError(f"the human plays 'X' or 'O', not {_shown(settings.human)}")
+            raise ValueError(f"the human plays 'X' or 'O', not {shown(settings.human)}")
         size = board_size(settings.size)
         names = {"level": settings.level}
         if settings.x_level is not None:
@@ -582,24 +583,24 @@ class GameSession:
 
 def _check_mark(mark: object) -> None:
     if mark not in ("X", "O"):
-        raise ValueError(f"a mark is 'X' or 'O' (capital letters), not {_shown(mark)}")
+        raise ValueError(f"a mark is 'X' or 'O' (capital letters), not {shown(mark)}")
 
 
 def _board(size: object, k: object) -> BoardSize:
     """`size` and `k` as :func:`~tictac.players.board_size` reads them, in plain ints."""
-    numbers = _whole_tuple(size)
+    numbers = as_whole_tuple(size)
     if numbers is None or len(numbers) not in (2, 3):
         raise ValueError(
-            f"size is (rows, cols) in whole numbers, such as (3, 3) or (4, 4), not {_shown(size)}"
+            f"size is (rows, cols) in whole numbers, such as (3, 3) or (4, 4), not {shown(size)}"
         )
     if len(numbers) == 3 and k is not None:
         raise ValueError(
-            f"size {_shown(size)} already says k: give size as (rows, cols) with k=, or leave out k"
+            f"size {shown(size)} already says k: give size as (rows, cols) with k=, or leave out k"
         )
-    whole_k = None if k is None else _whole(k)
+    whole_k = None if k is None else as_whole(k)
     if k is not None and whole_k is None:
         raise ValueError(
-            f"k must be a whole number such as 3 (or None for the shorter side), not {_shown(k)}"
+            f"k must be a whole number such as 3 (or None for the shorter side), not {shown(k)}"
         )
     return board_size(numbers, whole_k)
 
@@ -613,14 +614,14 @@ def _checked_level_options(overrides: object) -> dict[str, dict[str, Any]]:
     if not isinstance(overrides, Mapping):
         raise TypeError(
             f"level_options maps level names to their options, such as {example}, not "
-            f"{_shown(overrides)}"
+            f"{shown(overrides)}"
         )
     checked: dict[str, dict[str, Any]] = {}
     for name, options in overrides.items():
         if not (isinstance(options, Mapping) and all(isinstance(key, str) for key in options)):
             raise TypeError(
-                f"the options of level {_shown(name)} map option names to values, as in "
-                f"{example}, not {_shown(options)}"
+                f"the options of level {shown(name)} map option names to values, as in "
+                f"{example}, not {shown(options)}"
             )
         level = canonical_level(name)
         CATALOGUE[level].check_options(options)

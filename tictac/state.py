@@ -21,9 +21,10 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-import reprlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal
+
+from tictac.checks import as_whole, as_whole_tuple, shown, whole_numbers
 
 __all__ = [
     "EMPTY",
@@ -78,7 +79,7 @@ def other(player: Mark) -> Mark:
         return O
     if player == O:
         return X
-    raise ValueError(f"a mark is 'X' or 'O' (capital letters), not {_shown(player)}")
+    raise ValueError(f"a mark is 'X' or 'O' (capital letters), not {shown(player)}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -293,7 +294,7 @@ class State:
         except TypeError:
             raise InvalidBoard(
                 "the cells must be a sequence of 'X', 'O' and '.', such as 'XO..X....' or "
-                f"['X', 'O', '.', ...], not {_shown(cells)}"
+                f"['X', 'O', '.', ...], not {shown(cells)}"
             ) from None
         if len(given) != size:
             count = len(given) if len(given) <= size else f"more than {size}"
@@ -440,10 +441,16 @@ class State:
                 f"taken by {self.cells[index]}; choose one of the empty cells "
                 f"{list(self.legal_moves())}"
             )
-        return self._play_unchecked(index)
+        return self.play_unchecked(index)
 
-    def _play_unchecked(self, index: int) -> State:
-        """`play` for an index already known to be a legal move (used by the searches)."""
+    def play_unchecked(self, index: int) -> State:
+        """`play` without its checks: the one fast path, for code that plays only moves it
+        took from :meth:`legal_moves` (the searches, millions of times). Anything else
+        should call :meth:`play`, which says what is wrong with a move.
+
+        >>> State.new().play_unchecked(4) == State.new().play(4)
+        True
+        """
         player = self.turn
         cells = self.cells[:index] + (player,) + self.cells[index + 1 :]
         winner, winning_line = None, None
@@ -464,26 +471,26 @@ class State:
         if type(move) is int:  # the usual case first: the searches play millions of moves
             index = move
         elif isinstance(move, tuple) and len(move) == 2:
-            row, col = _whole(move[0]), _whole(move[1])
+            row, col = as_whole(move[0]), as_whole(move[1])
             if row is None or col is None:
-                raise IllegalMove(f"a (row, col) move needs two whole numbers, not {_shown(move)}")
+                raise IllegalMove(f"a (row, col) move needs two whole numbers, not {shown(move)}")
             if not (0 <= row < self.rows and 0 <= col < self.cols):
                 raise IllegalMove(
-                    f"({_shown(row)}, {_shown(col)}) is outside the {self.rows}x{self.cols} board: "
+                    f"({shown(row)}, {shown(col)}) is outside the {self.rows}x{self.cols} board: "
                     f"rows go from 0 to {self.rows - 1} and columns from 0 to {self.cols - 1}"
                 )
             return row * self.cols + col
         else:
-            whole = _whole(move)
+            whole = as_whole(move)
             if whole is None:
                 raise IllegalMove(
                     f"a move is a cell number (0 to {size - 1}) or a (row, col) pair, not "
-                    f"{_shown(move)}"
+                    f"{shown(move)}"
                 )
             index = whole
         if not 0 <= index < size:
             raise IllegalMove(
-                f"cell {_shown(index)} is outside the {self.rows}x{self.cols} board: cells are "
+                f"cell {shown(index)} is outside the {self.rows}x{self.cols} board: cells are "
                 f"numbered 0 to {size - 1}, row by row from the top left"
             )
         return index
@@ -504,12 +511,12 @@ class State:
         >>> State.parse("X../.../...").transform((2, 1, 0, 5, 4, 3, 8, 7, 6)).text
         '..X/.../...'
         """
-        indices = _whole_tuple(permutation)
+        indices = as_whole_tuple(permutation)
         if indices is None or sorted(indices) != list(range(len(self.cells))):
             raise ValueError(
                 f"a permutation of this {self.rows}x{self.cols} board lists each cell from 0 to "
                 f"{len(self.cells) - 1} once, as those of symmetry_permutations({self.rows}, "
-                f"{self.cols}) do, not {_shown(permutation)}"
+                f"{self.cols}) do, not {shown(permutation)}"
             )
         return self._transform(indices)
 
@@ -595,69 +602,20 @@ def _rebuild(text: str, k: int) -> State:
 # Helpers for reading boards
 
 
-def _whole(value: object) -> int | None:
-    """`value` as a plain ``int`` if it is a whole number of any integer type (NumPy's too);
-    None for anything else, True and False included (they are not numbers here)."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
-def _whole_tuple(values: object) -> tuple[int, ...] | None:
-    """A tuple or list of whole numbers as a tuple of plain ints; None for anything else."""
-    if not isinstance(values, tuple | list):
-        return None
-    wholes = tuple(whole for whole in map(_whole, values) if whole is not None)
-    return wholes if len(wholes) == len(values) else None
-
-
-def _whole_numbers(**values: object) -> tuple[int, ...]:
-    """The values as plain ints, in order; a ValueError naming the first that is not whole."""
-    wholes = []
-    for name, value in values.items():
-        whole = _whole(value)
-        if whole is None:
-            hint = " (True and False are not numbers here)" if isinstance(value, bool) else ""
-            raise ValueError(f"{name} must be a whole number such as 3, not {_shown(value)}{hint}")
-        wholes.append(whole)
-    return tuple(wholes)
-
-
 def _board_size(rows: object, cols: object, k: object) -> tuple[int, int, int]:
     """The size of a board as plain ints, checked: a ValueError says what is wrong."""
-    rows, cols, k = _whole_numbers(rows=rows, cols=cols, k=k)
+    rows, cols, k = whole_numbers(rows=rows, cols=cols, k=k)
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise ValueError(
-            f"a {_shown(rows)}x{_shown(cols)} board is not supported: rows and columns go from "
+            f"a {shown(rows)}x{shown(cols)} board is not supported: rows and columns go from "
             f"1 to {MAX_SIDE}"
         )
     if not 1 <= k <= max(rows, cols):
         raise ValueError(
-            f"k={_shown(k)} in a row cannot fit on a {rows}x{cols} board: choose k from 1 to "
+            f"k={shown(k)} in a row cannot fit on a {rows}x{cols} board: choose k from 1 to "
             f"{max(rows, cols)}"
         )
     return rows, cols, k
-
-
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 40
-
-
-def _shown(value: object) -> str:
-    """`value` as an error message shows it: its repr, shortened (a long text would swamp the
-    message, and Python refuses to print a whole number of over 4,300 digits)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
-        digits = int(abs(value).bit_length() * 0.30103) + 1
-        return f"a number of about {digits:,} digits"
-    try:
-        return _SHORT.repr(value)
-    except ValueError:
-        return f"a {type(value).__name__} too large to show"
 
 
 def _split_rows(text: str) -> list[str]:
@@ -725,7 +683,7 @@ def reachable_states(start: State | None = None) -> Iterator[State]:
     if start is not None and not isinstance(start, State):
         raise TypeError(
             f"start must be a State such as State.new(3, 3, 3) (or None for the empty 3x3 "
-            f"board), not {_shown(start)}"
+            f"board), not {shown(start)}"
         )
     frontier = [start if start is not None else State.new()]
     seen = set(frontier)
@@ -734,7 +692,7 @@ def reachable_states(start: State | None = None) -> Iterator[State]:
         next_frontier = []
         for state in frontier:
             for move in state.legal_moves():
-                child = state._play_unchecked(move)
+                child = state.play_unchecked(move)
                 if child not in seen:
                     seen.add(child)
                     next_frontier.append(child)

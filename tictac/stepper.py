@@ -69,19 +69,19 @@ from tictac.search import Memo, SearchResult, TraceNode, alphabeta, minimax
 from tictac.state import State
 from tictac.static import bare_svg
 from tictac.tree import (
-    _FADED_FILL,
-    _GREY,
-    _MUTED,
-    _PRUNED_TEXT,
+    FADED_FILL,
+    GREY,
+    MUTED,
+    PRUNED_TEXT,
+    Drawing,
     GameTree,
     SearchName,
-    _board_look,
-    _Drawing,
-    _html_board,
-    _name_of,
-    _number_node,
-    _reason_text,
-    _window_text,
+    board_look,
+    html_board,
+    name_of,
+    number_node,
+    reason_text,
+    window_text,
 )
 
 __all__ = ["STEP_BUDGET", "SearchSteps", "Step", "record_search"]
@@ -205,7 +205,7 @@ def record_search(
             trace=True,
             budget=counter,
         )
-    heuristic_name = _name_of(heuristic) if heuristic is not None else None
+    heuristic_name = name_of(heuristic) if heuristic is not None else None
     return SearchSteps(result, search, heuristic_name)
 
 
@@ -236,7 +236,7 @@ class SearchSteps:
         self.trace: TraceNode = result.trace
         self.search: SearchName = search
         self.heuristic_name = heuristic_name
-        self._drawing = _Drawing(search == "alphabeta", heuristic_name, words=False)
+        self._drawing = Drawing(search == "alphabeta", heuristic_name, words=False)
         self.steps: tuple[Step, ...] = tuple(_Narrator(self).record(self.trace))
         self._when = _Timeline(self.steps)
         self._svgs: dict[int, str] = {}
@@ -532,8 +532,8 @@ _NOW = f'<font color="{COLORS["highlight"]}"><b>now</b></font>'
 _EDGE_LOOKS = {  # how a move is drawn: on the path, visited, not yet visited, pruned
     "path": {"color": COLORS["highlight"], "penwidth": "2.5"},
     "seen": {},
-    "unseen": {"color": "#d1d5db", "fontcolor": _GREY},
-    "pruned": {"color": _GREY, "fontcolor": _GREY, "style": "dashed"},
+    "unseen": {"color": "#d1d5db", "fontcolor": GREY},
+    "pruned": {"color": GREY, "fontcolor": GREY, "style": "dashed"},
 }
 
 
@@ -601,13 +601,13 @@ class _FrameLook:
             node = drawn.node
             if node is not None:
                 lines |= {f"MAX {self.drawing.value_text(node)}", node.reason}
-                lines.add(_window_text(node.alpha, node.beta))
+                lines.add(window_text(node.alpha, node.beta))
                 if node.kind == "cutoff-heuristic":
                     lines.add(self.steps.heuristic_name or "heuristic")
         if self.alphabeta:
             for step in self.steps:
                 for node, window in zip(step.path, step.windows):
-                    texts[ids[id(node)]].add(_window_text(*window))
+                    texts[ids[id(node)]].add(window_text(*window))
         return {
             node_id: (math.ceil(max(map(_text_width, lines))), _ROW_HEIGHT)
             for node_id, lines in texts.items()
@@ -711,24 +711,24 @@ class _FrameLook:
         value = self.drawing.value_text(node) if valued else ""
         note = ""
         if cut:
-            note = _reason_text(node.reason)
+            note = reason_text(node.reason)
         elif valued and node.kind == "cutoff-heuristic":
             note = f"<i>{html.escape(self.steps.heuristic_name or 'heuristic')}</i>"
         window = ""
         if window_now is not None:
-            window = f"<b>{_window_text(*window_now)}</b>"
+            window = f"<b>{window_text(*window_now)}</b>"
         elif valued:
-            window = f'<font color="{_MUTED}">{_window_text(node.alpha, node.beta)}</font>'
+            window = f'<font color="{MUTED}">{window_text(node.alpha, node.beta)}</font>'
         if isinstance(state, NumberTree):
             if state.is_terminal:
-                return _number_node(state, [f"<b>{value}</b>", note], text_size=size)
+                return number_node(state, [f"<b>{value}</b>", note], text_size=size)
             role = f"<b>{state.player} {value}".rstrip() + "</b>"
-            return _number_node(state, self.lines(role, window, note), text_size=size)
-        fill, border, role = _board_look(state)
+            return number_node(state, self.lines(role, window, note), text_size=size)
+        fill, border, role = board_look(state)
         lines = self.lines(
             f"<b>{role} {value}".rstrip() + "</b>", window, note, state.result() is None
         )
-        return _html_board(state, fill, border, lines, "rounded", text_size=size)
+        return html_board(state, fill, border, lines, "rounded", text_size=size)
 
     def lines(self, value: str, window: str, note: str, searched: bool = True) -> list[str]:
         """A node's lines of text: its value, its window (alpha-beta, a position that was
@@ -739,18 +739,16 @@ class _FrameLook:
 
     def faint(self, state: Position, pruned: bool, size: tuple[int, int]) -> str:
         """A node the search has not visited (yet, or ever: `pruned`): grey, without values."""
-        note = _PRUNED_TEXT if pruned else ""
+        note = PRUNED_TEXT if pruned else ""
         if isinstance(state, NumberTree):
             if state.is_terminal:
-                return _number_node(state, [note], faded=True, text_size=size)
-            lines = self.lines(f'<font color="{_MUTED}">{state.player}</font>', "", note)
-            return _number_node(state, lines, faded=True, text_size=size)
-        _, _, role = _board_look(state)
-        lines = self.lines(
-            f'<font color="{_MUTED}">{role}</font>', "", note, state.result() is None
-        )
+                return number_node(state, [note], faded=True, text_size=size)
+            lines = self.lines(f'<font color="{MUTED}">{state.player}</font>', "", note)
+            return number_node(state, lines, faded=True, text_size=size)
+        _, _, role = board_look(state)
+        lines = self.lines(f'<font color="{MUTED}">{role}</font>', "", note, state.result() is None)
         style = "" if pruned else "rounded"
-        return _html_board(state, _FADED_FILL, _GREY, lines, style, faded=True, text_size=size)
+        return html_board(state, FADED_FILL, GREY, lines, style, faded=True, text_size=size)
 
 
 # Moved to tictac.stepper_widget (this module records and draws, without ipywidgets).

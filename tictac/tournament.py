@@ -20,8 +20,9 @@ from numbers import Real
 from statistics import NormalDist
 from typing import Literal, Protocol
 
+from tictac.checks import as_whole, shown
 from tictac.seeds import whole_seed
-from tictac.state import IllegalMove, Move, State, _shown, _whole
+from tictac.state import IllegalMove, Move, State
 
 __all__ = [
     "Contestant",
@@ -145,7 +146,7 @@ class MatchResult:
     def _check_player(self, player: str) -> None:
         if player not in (self.first, self.second):
             raise ValueError(
-                f"{_shown(player)} did not play in this match: ask about {self.first!r} or "
+                f"{shown(player)} did not play in this match: ask about {self.first!r} or "
                 f"{self.second!r}"
             )
 
@@ -153,7 +154,7 @@ class MatchResult:
         self._check_player(player)
         if side not in (None, "X", "O"):
             raise ValueError(
-                f"side is 'X' or 'O' (capital letters), or None for both sides, not {_shown(side)}"
+                f"side is 'X' or 'O' (capital letters), or None for both sides, not {shown(side)}"
             )
         total = _Tally()
         for (name, s), tally in self.tallies.items():
@@ -258,15 +259,15 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     """
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
         raise ValueError(
-            f"confidence is a probability between 0 and 1, such as 0.95, not {_shown(confidence)}"
+            f"confidence is a probability between 0 and 1, such as 0.95, not {shown(confidence)}"
         )
-    whole_successes, whole_trials = _whole(successes), _whole(trials)
+    whole_successes, whole_trials = as_whole(successes), as_whole(trials)
     if whole_trials is None or whole_trials < 0:
-        raise ValueError(f"trials must be a whole number, 0 or more, not {_shown(trials)}")
+        raise ValueError(f"trials must be a whole number, 0 or more, not {shown(trials)}")
     if whole_successes is None or not 0 <= whole_successes <= whole_trials:
         raise ValueError(
             "successes are counted among the trials: give 0 to "
-            f"{whole_trials} successes, not {_shown(successes)}"
+            f"{whole_trials} successes, not {shown(successes)}"
         )
     successes, trials, confidence = whole_successes, whole_trials, float(confidence)
     if trials == 0:
@@ -337,7 +338,7 @@ def _check_players(**players: object) -> None:
         ):
             raise TypeError(
                 f"{role} must be a player, such as make_player('master') (anything with a name "
-                f"and a choose(state) method), not {_shown(player)}"
+                f"and a choose(state) method), not {shown(player)}"
             )
 
 
@@ -345,20 +346,20 @@ def _check_start(start: object) -> None:
     if start is not None and not isinstance(start, State):
         raise TypeError(
             "start must be a State, such as State.parse('X../.O./...'), or None for the empty "
-            f"board, not {_shown(start)}"
+            f"board, not {shown(start)}"
         )
 
 
 def _check_flags(**flags: object) -> None:
     for name, value in flags.items():
         if not isinstance(value, bool):
-            raise TypeError(f"{name} must be True or False, not {_shown(value)}")
+            raise TypeError(f"{name} must be True or False, not {shown(value)}")
 
 
 def _game_count(games: object) -> int:
-    whole = _whole(games)
+    whole = as_whole(games)
     if whole is None or whole < 1:
-        raise ValueError(f"games must be a whole number, 1 or more, not {_shown(games)}")
+        raise ValueError(f"games must be a whole number, 1 or more, not {shown(games)}")
     return whole
 
 
@@ -399,7 +400,7 @@ class RoundRobin:
         for name in (a, b):
             if name not in self.names:
                 raise ValueError(
-                    f"{_shown(name)} did not play in this round robin: ask about one of "
+                    f"{shown(name)} did not play in this round robin: ask about one of "
                     f"{', '.join(map(repr, self.names))}"
                 )
         if a == b:
@@ -440,7 +441,7 @@ def round_robin(
     if isinstance(players, str) or not isinstance(players, Sequence) or len(players) < 2:
         raise ValueError(
             "a round robin needs a list of two or more players, such as "
-            f"[make_player('master'), make_player('random')], not {_shown(players)}"
+            f"[make_player('master'), make_player('random')], not {shown(players)}"
         )
     _check_players(**{f"players[{i}]": player for i, player in enumerate(players)})
     names = [p.name for p in players]

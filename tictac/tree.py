@@ -93,13 +93,13 @@ INSTALL_GRAPHVIZ = (
 # "pruned"; a cut says "cut: ...".
 _FILL = {"X": "#dbeafe", "O": "#fde4cf", "draw": "#e5e7eb"}
 _BORDER = {"X": COLORS["X"], "O": COLORS["O"]}
-_GREY = "#9ca3af"
+GREY = "#9ca3af"
 _BEST_TEXT = "#00785a"  # COLORS["best"] darkened, so that small text on white stays legible
 _WIN_CELL = "#b3e2d5"  # COLORS["win"], pale: the cells of a winning line
 _PV_WIDTH = "2.5"
-_FADED_FILL = "#f3f4f6"  # a node the search did not visit: grey, its marks grey
-_MUTED = "#6b7280"  # grey text that stays legible
-_PRUNED_TEXT = f'<font color="{_MUTED}">pruned</font>'
+FADED_FILL = "#f3f4f6"  # a node the search did not visit: grey, its marks grey
+MUTED = "#6b7280"  # grey text that stays legible
+PRUNED_TEXT = f'<font color="{MUTED}">pruned</font>'
 
 
 class GraphvizError(RuntimeError):
@@ -178,7 +178,7 @@ def draw_tree(
     return draw_trace(
         result.trace,
         alphabeta_window=search == "alphabeta",
-        heuristic_name=_name_of(heuristic) if heuristic is not None else None,
+        heuristic_name=name_of(heuristic) if heuristic is not None else None,
         max_depth=max_depth,
         max_nodes=max_nodes,
         merge_symmetric=merge_symmetric,
@@ -209,7 +209,7 @@ def draw_trace(
     <game tree: 6 boards drawn>
     """
     _check_limits(max_depth, max_nodes)
-    drawing = _Drawing(alphabeta_window, heuristic_name, words)
+    drawing = Drawing(alphabeta_window, heuristic_name, words)
     drawing.layout(root, max_depth, max_nodes, merge_symmetric)
     return drawing.graph(rankdir, title)
 
@@ -265,11 +265,11 @@ def _describe_search(
     order_moves: bool,
     numbers: bool = False,
 ) -> str:
-    parts = [search, "leaves' numbers" if numbers else f"score {_name_of(score)}"]
+    parts = [search, "leaves' numbers" if numbers else f"score {name_of(score)}"]
     if depth is not None:
         parts.append(f"depth {depth}")
     if heuristic is not None:
-        parts.append(f"heuristic {_name_of(heuristic)}")
+        parts.append(f"heuristic {name_of(heuristic)}")
     if memo:
         kind = memo if isinstance(memo, str) else "plain"
         parts.append(f"memo ({kind})")
@@ -278,7 +278,7 @@ def _describe_search(
     return ", ".join(parts)
 
 
-def _name_of(function: Callable[..., Any]) -> str:
+def name_of(function: Callable[..., Any]) -> str:
     return getattr(function, "__name__", None) or type(function).__name__
 
 
@@ -322,7 +322,7 @@ class _Summary:
     values: tuple[str, ...]  # as the nodes write them: "1", "≥ 0"...
 
 
-class _Drawing:
+class Drawing:
     def __init__(self, alphabeta_window: bool, heuristic_name: str | None, words: bool) -> None:
         self.alphabeta_window = alphabeta_window
         self.heuristic_name = heuristic_name
@@ -400,12 +400,10 @@ class _Drawing:
                 graph.edge(shown.parent, shown.id, **self.edge_style(shown))
         for summary in self.summaries:
             graph.node(summary.id, self.summary_label(summary))
-            graph.edge(summary.parent, summary.id, color=_GREY, style="dotted", arrowhead="none")
+            graph.edge(summary.parent, summary.id, color=GREY, style="dotted", arrowhead="none")
         for parent, child, move, node_id in self.pruned:
             graph.node(node_id, self.pruned_label(child))
-            graph.edge(
-                parent, node_id, label=str(move), color=_GREY, fontcolor=_GREY, style="dashed"
-            )
+            graph.edge(parent, node_id, label=str(move), color=GREY, fontcolor=GREY, style="dashed")
         return graph
 
     def widest_level(self) -> int:
@@ -433,46 +431,46 @@ class _Drawing:
         state = node.state
         if isinstance(state, NumberTree):
             return self.number_label(node, state)
-        fill, border, role = _board_look(state)
+        fill, border, role = board_look(state)
         lines = [f"<b>{role} {self.value_text(node)}</b>"]
         if self.alphabeta_window and state.result() is None:
-            lines.append(_window_text(node.alpha, node.beta))
+            lines.append(window_text(node.alpha, node.beta))
         if node.kind == "cache-hit":
             lines.append("<i>cache hit</i>")
         elif node.kind == "cutoff-heuristic":
             lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
         if node.reason:
-            lines.append(_reason_text(node.reason))
+            lines.append(reason_text(node.reason))
         style = "rounded,dashed" if node.kind == "cache-hit" else "rounded"
-        return _html_board(state, fill, border, lines, style)
+        return html_board(state, fill, border, lines, style)
 
     def number_label(self, node: TraceNode, state: NumberTree) -> str:
         """A node of a tree of numbers: its name and player, its value, its window, its cut."""
         if state.is_terminal:
-            return _number_node(state, [f"<b>{self.value_text(node)}</b>"])
+            return number_node(state, [f"<b>{self.value_text(node)}</b>"])
         lines = [f"<b>{state.player} {self.value_text(node)}</b>"]
         if self.alphabeta_window:
-            lines.append(_window_text(node.alpha, node.beta))
+            lines.append(window_text(node.alpha, node.beta))
         if node.kind == "cutoff-heuristic":
             lines.append(f"<i>{self.heuristic_name or 'heuristic'}</i>")
         if node.reason:
-            lines.append(_reason_text(node.reason))
-        return _number_node(state, lines)
+            lines.append(reason_text(node.reason))
+        return number_node(state, lines)
 
     def summary_label(self, summary: _Summary) -> str:
         values = ", ".join(summary.values)
         tail = f"<br/>values {values}" if values else ""
         plural = "s" if summary.positions != 1 else ""
         return (
-            f'<<table border="1" cellborder="0" color="{_GREY}" style="rounded" bgcolor="#f9fafb">'
+            f'<<table border="1" cellborder="0" color="{GREY}" style="rounded" bgcolor="#f9fafb">'
             f'<tr><td><font color="#4b5563">… {summary.positions:,} more position{plural}'
             f"{tail}</font></td></tr></table>>"
         )
 
     def pruned_label(self, state: Position) -> str:
         if isinstance(state, NumberTree):
-            return _number_node(state, [_PRUNED_TEXT], faded=True)
-        return _html_board(state, _FADED_FILL, _GREY, [_PRUNED_TEXT], "", faded=True)
+            return number_node(state, [PRUNED_TEXT], faded=True)
+        return html_board(state, FADED_FILL, GREY, [PRUNED_TEXT], "", faded=True)
 
 
 class GameTree(graphviz.Digraph):  # type: ignore[misc]
@@ -633,27 +631,27 @@ def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]
     return [(members[0], len(members)) for members in groups.values()]
 
 
-def _board_look(state: State) -> tuple[str, str, str]:
+def board_look(state: State) -> tuple[str, str, str]:
     """How a board's node looks: its fill (the winner's colour when the game is over), its
     border (the colour of the player to move) and its role: MAX, MIN, or end."""
     result = state.result()
     fill = _FILL[result] if result else "white"
-    border = _BORDER[state.turn] if result is None else _GREY
+    border = _BORDER[state.turn] if result is None else GREY
     role = "end" if result else ("MAX" if state.turn == "X" else "MIN")
     return fill, border, role
 
 
-def _window_text(alpha: float, beta: float) -> str:
+def window_text(alpha: float, beta: float) -> str:
     """An alpha-beta window as a node writes it: ``α −∞  β 0``."""
     return f"α {format_value(alpha)}  β {format_value(beta)}"
 
 
-def _reason_text(reason: str) -> str:
+def reason_text(reason: str) -> str:
     """Why alpha-beta cut a node short, as the node writes it (in the cut colour)."""
     return f'<font color="{COLORS["cut"]}">{html.escape(reason)}</font>'
 
 
-def _html_board(
+def html_board(
     state: State,
     fill: str,
     border: str,
@@ -675,7 +673,7 @@ def _html_board(
         for c in range(state.cols):
             index = r * state.cols + c
             mark = state.cells[index]
-            color = _GREY if faded else marks.get(mark, "white")
+            color = GREY if faded else marks.get(mark, "white")
             text = f'<font color="{color}"><b>{mark}</b></font>' if mark != "." else " "
             bg = f' bgcolor="{_WIN_CELL}"' if index in win else ""
             cells.append(f'<td width="14" height="14" fixedsize="true"{bg}>{text}</td>')
@@ -694,7 +692,7 @@ def _html_board(
     )
 
 
-def _number_node(
+def number_node(
     state: NumberTree,
     lines: list[str],
     *,
@@ -703,11 +701,11 @@ def _number_node(
 ) -> str:
     """A Graphviz HTML-like label for a node of a tree of numbers: a leaf is a small square
     with its name and number; an inner node shows ▲ (MAX) or ▼ (MIN), its name, then `lines`
-    (each in a cell of the fixed `text_size`, if given, as in :func:`_html_board`)."""
-    grey = _MUTED
+    (each in a cell of the fixed `text_size`, if given, as in :func:`html_board`)."""
+    grey = MUTED
     if state.is_terminal:
         name = f'<font point-size="8" color="{grey}">{state.name}</font>'
-        fill, border = (_FADED_FILL, _GREY) if faded else ("#f9fafb", "#4b5563")
+        fill, border = (FADED_FILL, GREY) if faded else ("#f9fafb", "#4b5563")
         number = format_value(state.number or 0)
         if faded:
             lines = [f'<font color="{grey}">{number}</font>', *lines]
@@ -717,11 +715,11 @@ def _number_node(
             f'color="{border}" bgcolor="{fill}"><tr><td>{name}</td></tr>{text}</table>>'
         )
     player = state.turn
-    color = _GREY if faded else _BORDER[player]
+    color = GREY if faded else _BORDER[player]
     mark = "▲" if state.player == "MAX" else "▼"
     head = f'<font color="{color}">{mark}</font> {state.name}'
     text = _text_rows(lines, text_size)
-    fill = _FADED_FILL if faded else "white"
+    fill = FADED_FILL if faded else "white"
     return (
         f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{color}" '
         f'bgcolor="{fill}" style="rounded"><tr><td>{head}</td></tr>{text}</table>>'
@@ -756,9 +754,9 @@ def draw_number_tree(tree: NumberTree) -> GameTree:
         node_id = f"n{count}"
         count += 1
         if node.is_terminal:
-            graph.node(node_id, _number_node(node, [f"<b>{format_value(node.number or 0)}</b>"]))
+            graph.node(node_id, number_node(node, [f"<b>{format_value(node.number or 0)}</b>"]))
         else:
-            graph.node(node_id, _number_node(node, [f"<b>{node.player}</b>"]))
+            graph.node(node_id, number_node(node, [f"<b>{node.player}</b>"]))
         if parent is not None:
             graph.edge(parent, node_id, label=str(node.path[-1]))
         stack.extend((child, node_id) for child in reversed(node.children()))
@@ -851,7 +849,7 @@ def draw_mcts_tree(
             positions = sum(1 for child in hidden for _ in child.walk())
             visits = sum(child.visits for child in hidden)
             graph.node(f"{node_id}h", _hidden_label(positions, visits))
-            graph.edge(node_id, f"{node_id}h", color=_GREY, style="dotted", arrowhead="none")
+            graph.edge(node_id, f"{node_id}h", color=GREY, style="dotted", arrowhead="none")
     if playout is not None and id(path[-1]) in ids:  # (a tiny max_nodes may cut the path)
         _draw_simulation(graph, ids[id(path[-1])], playout)
     return graph
@@ -902,7 +900,7 @@ def _mcts_label(node: MCTSNode, new: bool) -> str:
     state = node.state
     result = state.result()
     fill = _FILL[result] if result else "white"
-    border = _BORDER[state.turn] if result is None else _GREY
+    border = _BORDER[state.turn] if result is None else GREY
     plural = "s" if node.visits != 1 else ""
     lines = [f"<b>{node.visits:,} visit{plural}</b>"]
     if node.parent is not None and node.visits:
@@ -914,7 +912,7 @@ def _mcts_label(node: MCTSNode, new: bool) -> str:
     if new:
         lines.append(f'<font color="{_PATH_COLOR}"><b>new</b></font>')
     style = "rounded,dashed" if new else "rounded"
-    return _html_board(state, fill, border, lines, style)
+    return html_board(state, fill, border, lines, style)
 
 
 def _mcts_edge(node: MCTSNode, result: MCTSResult, on_path: bool) -> dict[str, str]:
@@ -931,7 +929,7 @@ def _mcts_edge(node: MCTSNode, result: MCTSResult, on_path: bool) -> dict[str, s
 def _hidden_label(positions: int, visits: int) -> str:
     plural = "s" if positions != 1 else ""
     return (
-        f'<<table border="1" cellborder="0" color="{_GREY}" style="rounded" bgcolor="#f9fafb">'
+        f'<<table border="1" cellborder="0" color="{GREY}" style="rounded" bgcolor="#f9fafb">'
         f'<tr><td><font color="#4b5563">… {positions:,} more position{plural}<br/>'
         f"{visits:,} visit{'s' if visits != 1 else ''}</font></td></tr></table>>"
     )

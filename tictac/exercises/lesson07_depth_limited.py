@@ -273,7 +273,7 @@ def _first_positions(start: State, marks: int) -> list[State]:
     level = [start]
     states = list(level)
     for _ in range(marks):
-        level = list(dict.fromkeys(s._play_unchecked(m) for s in level for m in s.legal_moves()))
+        level = list(dict.fromkeys(s.play_unchecked(m) for s in level for m in s.legal_moves()))
         states += level
     return states
 

@@ -19,9 +19,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tictac.checks import shown
 from tictac.exercises.checking import CaseReport, Mismatch, Report
 from tictac.learning import Outcome, reinforce, retrograde
-from tictac.state import State, _shown
+from tictac.state import State
 
 __all__ = [
     "RETROGRADE_STARTS",
@@ -81,7 +82,7 @@ def check_retrograde(
             report.error = f"{type(error).__name__}: {error} (starting from {start.text})"
             return report
         if not isinstance(got, Mapping):
-            report.error = f"it should return a dict from positions to values, not {_shown(got)}"
+            report.error = f"it should return a dict from positions to values, not {shown(got)}"
             return report
         for state, value in expected.items():
             report.checked += 1
@@ -92,7 +93,7 @@ def check_retrograde(
         if extra:
             report.error = (
                 f"from {start.text} your dict has {len(extra)} positions that cannot be reached "
-                f"from it, such as {_shown(extra[0])}"
+                f"from it, such as {shown(extra[0])}"
             )
             return report
     return report
