@@ -10,12 +10,18 @@ Markers (registered in pyproject.toml; `make check` leaves the first three out):
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
 
 from tictac.search import SearchResult, minimax
 from tictac.state import State
+
+if TYPE_CHECKING:
+    from browser_edition import Run
+    from playwright.sync_api import Browser
 
 # No per-example deadline: a loaded 2-core CI machine must not turn slowness into failures.
 # In CI the examples are derived from the test names, so every run checks the same games.
@@ -61,3 +67,52 @@ def full_game_tree() -> SearchResult:
     `FULL_TREE_TRACE_DEPTH`, with the positions below counted.
     """
     return minimax(State.new(), trace=True, trace_depth=FULL_TREE_TRACE_DEPTH)
+
+
+# The browser edition's fixtures, for its two test files (tests/test_browser_edition*.py), which
+# pytest-xdist runs side by side; they import Playwright only when a test asks for them.
+
+
+@pytest.fixture(scope="module")
+def edition_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The browser edition, built once per run (the first test process builds it, the other
+    waits for it: the folder all of a run's processes share), served from 127.0.0.1."""
+    from browser_edition import build_once, served
+
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        folder = tmp_path_factory.getbasetemp().parent  # the run's, above each worker's own
+    else:
+        folder = tmp_path_factory.mktemp("browser-edition")
+    with served(build_once(folder)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def edition_browser() -> Iterator[Browser]:
+    """Chromium, refusing and recording every request to any other address than 127.0.0.1."""
+    from browser_edition import chromium_executable, offline_chromium
+    from playwright.sync_api import expect
+
+    executable = chromium_executable()
+    if executable is None:
+        pytest.fail("the browser edition's test needs Chromium: `make test` installs it")
+    expect.set_options(timeout=60_000)
+    try:
+        with offline_chromium(executable) as launched:
+            yield launched
+    finally:
+        expect.set_options(timeout=None)
+
+
+@pytest.fixture
+def lesson(
+    edition_browser: Browser, edition_address: str, request: pytest.FixtureRequest
+) -> Iterator[Run]:
+    """The notebook `request.param` open in the browser edition, its kernel started."""
+    from browser_edition import close, open_lesson
+
+    run = open_lesson(edition_browser, edition_address, request.param)
+    try:
+        yield run
+    finally:
+        close(run)
