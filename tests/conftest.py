@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
+from progress_lines import Progress
 
 from tictac.search import SearchResult, minimax
 from tictac.state import State
@@ -32,6 +33,21 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 # How deep the shared search keeps its trace: enough for every drawing the tests make of it,
 # and for the values of the positions near the top (18,730 nodes kept; the rest are counted).
 FULL_TREE_TRACE_DEPTH = 5
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--progress",
+        metavar="LABEL",
+        help="print no dots but a line every 30 s: LABEL, tests done, of how many, time taken "
+        "(tests/progress_lines.py; `make test` uses it)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    label = config.getoption("--progress")
+    if label and not hasattr(config, "workerinput"):  # (pytest-xdist's workers report nothing)
+        config.pluginmanager.register(Progress(config, label), "progress-lines")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
