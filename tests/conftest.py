@@ -1,10 +1,13 @@
-"""Shared test settings, the markers of the notebook items, and the one whole-game-tree search.
+"""Shared test settings, the markers of the notebook items, the one whole-game-tree search,
+the browser edition's fixtures, and `--progress` (tests/progress_lines.py).
 
 Markers (registered in pyproject.toml; `make check` leaves the first three out):
-  slow       an exhaustive check that takes more than a couple of seconds (every test that
-             uses the `full_game_tree` fixture is marked here)
+  slow       a test that takes more than about a second on an idle 2-core machine, all its
+             cases together: the exhaustive checks (every test that uses the `full_game_tree`
+             fixture is marked here), and the slowest of the others, as `--durations` found
+             them (`make check` stays under a minute; `make test` runs them all)
   notebooks  a lesson run top to bottom by nbval (marked here, by the item's file)
-  browser    JupyterLab driven by a real Chromium (tests/test_browser.py)
+  browser    a real Chromium: JupyterLab, the website, the browser edition
 """
 
 from __future__ import annotations

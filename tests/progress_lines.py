@@ -68,6 +68,7 @@ class Progress:
             reporter = self.config.pluginmanager.get_plugin("terminalreporter")
             if reporter is not None:
                 reporter.write_line(self.line())
+                reporter.flush()  # (a line now, also into a pipe or a CI log)
 
     def tick(self) -> None:
         """With pytest-xdist: a line every `every_s` even while one long test runs (the

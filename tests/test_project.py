@@ -139,6 +139,7 @@ def test_ci_runs_the_readme_command() -> None:
     assert "make test" in ci and "make test" in readme and "make lab" in readme
 
 
+@pytest.mark.slow
 def test_readme_examples_run() -> None:
     import doctest
 
