@@ -24,7 +24,11 @@ EVERY_S = 30.0
 
 
 def elapsed(seconds: float) -> str:
-    """`seconds` as people say it: "45 s", "4 min 10 s", "12 min"."""
+    """`seconds` as people say it.
+
+    >>> elapsed(45.7), elapsed(250), elapsed(720)
+    ('45 s', '4 min 10 s', '12 min')
+    """
     whole = int(seconds)
     minutes, rest = divmod(whole, 60)
     if minutes == 0:

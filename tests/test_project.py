@@ -194,6 +194,26 @@ def test_make_test_runs_every_test_and_make_check_the_fast_ones() -> None:
     ]
 
 
+@pytest.mark.slow
+def test_progress_lines_replace_the_dots_and_pytests_closing_line_stays_last() -> None:
+    """What `make test` prints while its tests run (tests/progress_lines.py), on a small file."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-q"]
+        + ["-o", "console_output_style=classic", "--progress=4/4 tests", "tests/test_bandits.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    passed = re.fullmatch(r"(\d+) passed in .*", lines[-1])
+    assert passed, lines[-1]  # pytest's own closing line, which CI reads, is still the last
+    total = int(passed[1])
+    assert f"==> 4/4 tests: {total:,} of {total:,} (100%), " in result.stdout
+    assert not [line for line in lines if line.strip(".") == "" and line]  # no dots
+
+
 def test_make_lab_sets_up_the_lessons_only_and_make_test_adds_the_test_tools() -> None:
     _, recipes = makefile()
     assert recipes["lab"] == ["@scripts/setup.sh", "@scripts/lab.sh"]
