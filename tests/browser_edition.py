@@ -20,6 +20,7 @@ import base64
 import configparser
 import contextlib
 import difflib
+import fcntl
 import functools
 import http.server
 import json
@@ -58,6 +59,18 @@ def build(out: Path) -> Path:
         sys.path.remove(str(ROOT / "site"))
     lite.build(out, out.parent / f"{out.name}-work", cache=ROOT / "build" / "lite" / "cache")
     return out
+
+
+def build_once(folder: Path) -> Path:
+    """The browser edition in `folder`/lite, built by the first test process that asks and used
+    by the others, which wait for it (the test's two files run side by side under
+    pytest-xdist; `folder` is the run's own, so every run builds afresh)."""
+    with (folder / "lite.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # (released when the file closes)
+        if not (folder / "lite.built").exists():
+            build(folder / "lite")
+            (folder / "lite.built").touch()
+    return folder / "lite"
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

@@ -1,21 +1,31 @@
-"""Shared test settings, the markers of the notebook items, and the one whole-game-tree search.
+"""Shared test settings, the markers of the notebook items, the one whole-game-tree search,
+the browser edition's fixtures, and `--progress` (tests/progress_lines.py).
 
 Markers (registered in pyproject.toml; `make check` leaves the first three out):
-  slow       an exhaustive check that takes more than a couple of seconds (every test that
-             uses the `full_game_tree` fixture is marked here)
+  slow       a test that takes more than about a second on an idle 2-core machine, all its
+             cases together: the exhaustive checks (every test that uses the `full_game_tree`
+             fixture is marked here), and the slowest of the others, as `--durations` found
+             them (`make check` stays under a minute; `make test` runs them all)
   notebooks  a lesson run top to bottom by nbval (marked here, by the item's file)
-  browser    JupyterLab driven by a real Chromium (tests/test_browser.py)
+  browser    a real Chromium: JupyterLab, the website, the browser edition
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
+from progress_lines import Progress
 
 from tictac.search import SearchResult, minimax
 from tictac.state import State
+
+if TYPE_CHECKING:
+    from browser_edition import Run
+    from playwright.sync_api import Browser
 
 # No per-example deadline: a loaded 2-core CI machine must not turn slowness into failures.
 # In CI the examples are derived from the test names, so every run checks the same games.
@@ -26,6 +36,21 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 # How deep the shared search keeps its trace: enough for every drawing the tests make of it,
 # and for the values of the positions near the top (18,730 nodes kept; the rest are counted).
 FULL_TREE_TRACE_DEPTH = 5
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--progress",
+        metavar="LABEL",
+        help="print no dots but a line every 30 s: LABEL, tests done, of how many, time taken "
+        "(tests/progress_lines.py; `make test` uses it)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    label = config.getoption("--progress")
+    if label and not hasattr(config, "workerinput"):  # (pytest-xdist's workers report nothing)
+        config.pluginmanager.register(Progress(config, label), "progress-lines")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -61,3 +86,53 @@ def full_game_tree() -> SearchResult:
     `FULL_TREE_TRACE_DEPTH`, with the positions below counted.
     """
     return minimax(State.new(), trace=True, trace_depth=FULL_TREE_TRACE_DEPTH)
+
+
+# The browser edition's fixtures, for its two test files (tests/test_browser_edition*.py), which
+# pytest-xdist runs side by side; they import Playwright only when a test asks for them.
+
+
+@pytest.fixture(scope="module")
+def edition_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The browser edition, built once per run (the first test process builds it, the other
+    waits for it: the folder all of a run's processes share), served from 127.0.0.1."""
+    from browser_edition import build_once, served
+    from test_site import needs_npm
+
+    needs_npm("to test it")
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        folder = tmp_path_factory.getbasetemp().parent  # the run's, above each worker's own
+    else:
+        folder = tmp_path_factory.mktemp("browser-edition")
+    with served(build_once(folder)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def edition_browser() -> Iterator[Browser]:
+    """Chromium, refusing and recording every request to any other address than 127.0.0.1
+    (without it, the test is skipped, and fails in CI, as tests/test_browser.py says)."""
+    from browser_edition import offline_chromium
+    from playwright.sync_api import expect
+    from test_browser import chromium
+
+    expect.set_options(timeout=60_000)
+    try:
+        with offline_chromium(chromium()) as launched:
+            yield launched
+    finally:
+        expect.set_options(timeout=None)
+
+
+@pytest.fixture
+def lesson(
+    edition_browser: Browser, edition_address: str, request: pytest.FixtureRequest
+) -> Iterator[Run]:
+    """The notebook `request.param` open in the browser edition, its kernel started."""
+    from browser_edition import close, open_lesson
+
+    run = open_lesson(edition_browser, edition_address, request.param)
+    try:
+        yield run
+    finally:
+        close(run)

@@ -119,6 +119,7 @@ CLAIMED = [(stem, claim) for stem, claims in CLAIMS.items() for claim in claims]
 @pytest.mark.parametrize(
     ("stem", "claim"), CLAIMED, ids=[f"{stem}: {claim.quote[:40]}" for stem, claim in CLAIMED]
 )
+@pytest.mark.slow
 def test_each_claim_is_in_its_lesson_and_true(stem: str, claim: Checked | Cited) -> None:
     path = next(path for path in NOTEBOOKS if path.stem == stem)
     text = prose(path)

@@ -62,6 +62,7 @@ def last_board(stdout: str, rows: int = 3, cols: int = 3, k: int = 3) -> State:
 
 
 @pytest.mark.parametrize("command", [[], ["play"], ["analyze"], ["tournament"]])
+@pytest.mark.slow
 def test_help_shows_examples(command: list[str]) -> None:
     run = tictac(*command, "--help")
     assert run.returncode == 0
@@ -208,6 +209,7 @@ def test_ctrl_c_exits_130_without_a_traceback() -> None:
         (["--first", "nobody"], "invalid choice: 'nobody'"),
     ],
 )
+@pytest.mark.slow
 def test_bad_play_options_exit_2_with_the_reason(args: list[str], message: str) -> None:
     run = tictac("play", *args)
     assert run.returncode == 2
@@ -247,6 +249,7 @@ def words(value: int, plies: int) -> str:
         ("X.../.O../..../....", "3"),
     ],
 )
+@pytest.mark.slow
 def test_analyze_matches_the_solver(board: str, k: str | None) -> None:
     extra = ["--k", k] if k else []
     state = State.parse(board, k=int(k) if k else None)
@@ -320,6 +323,7 @@ def test_analyze_a_finished_board(board: str, line: str) -> None:
         ("XO./.X./..O", "4"),
     ],
 )
+@pytest.mark.slow
 def test_analyze_an_invalid_board_exits_2_with_the_reason(board: str, k: str | None) -> None:
     extra = ["--k", k] if k else []
     with pytest.raises(InvalidBoard) as reason:
@@ -514,6 +518,7 @@ def test_typed_bytes_that_are_not_text_are_refused_as_a_move() -> None:
         (["tournament", "x" * 5000, "random"], f"unknown level '{'x' * 30}…'; choose one of"),
     ],
 )
+@pytest.mark.slow
 def test_bad_numbers_and_names_in_options_exit_2_with_a_short_message(
     args: list[str], message: str
 ) -> None:
@@ -549,6 +554,7 @@ def test_the_ceiling_on_games_is_documented_and_a_ceiling_run_is_accepted() -> N
         ["-x-/-o-/---"],
     ],
 )
+@pytest.mark.slow
 def test_analyze_takes_a_board_that_starts_with_a_dash(args: list[str]) -> None:
     board = next(arg for arg in args if arg.startswith("-") and arg not in ("--", "--json", "--k"))
     run = tictac("analyze", *args)
@@ -587,6 +593,7 @@ FULL = Path("/dev/full")  # Linux: every write fails with ENOSPC, "No space left
         (["--version"], ""),
     ],
 )
+@pytest.mark.slow
 def test_a_full_disk_is_reported_with_exit_2(args: list[str], stdin: str) -> None:
     with FULL.open("w") as full:
         run = subprocess.run(
@@ -729,6 +736,7 @@ def the_error(run: subprocess.CompletedProcess[str], command: str) -> str:
     return errors[0]
 
 
+@pytest.mark.slow
 def test_analyze_stops_at_its_budget_with_one_line_saying_what_to_do() -> None:
     """The empty 5x5 board with 4 in a row kept analyze silent for 119 s, before budgets."""
     run, cpu = measured("analyze", EMPTY_5X5, "--k", "4")
@@ -784,6 +792,7 @@ def test_a_budget_can_be_raised_or_lifted() -> None:
 
 
 @pytest.mark.parametrize("budget", ["0", "-5", "lots", "1e6"])
+@pytest.mark.slow
 def test_a_bad_budget_is_refused(budget: str) -> None:
     for command in ("analyze", "play"):
         board = ["XO./.X./..."] if command == "analyze" else []

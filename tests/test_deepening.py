@@ -45,6 +45,7 @@ def is_a_best_move(state: State, move: int | None, depth: int, heuristic: Score)
 
 
 @pytest.mark.parametrize("heuristic", [open_lines, LINES, two_in_a_row])
+@pytest.mark.slow
 def test_iterative_deepening_finds_alphabetas_value_at_every_depth(heuristic: Score) -> None:
     for state in positions():
         for null_window in (False, True):

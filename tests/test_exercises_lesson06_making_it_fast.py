@@ -166,6 +166,7 @@ def test_move_order_check_fails_an_order_worse_than_board_order() -> None:
     assert "times as many as in board order" in report.summary()
 
 
+@pytest.mark.slow
 def test_move_order_check_passes_only_below_the_goal() -> None:
     good = check_move_order(_wins_blocks_then_lines)
     assert good.passed and good.nodes < 3_000 and "Well done" in good.summary()

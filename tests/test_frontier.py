@@ -42,6 +42,7 @@ def settled(rows: int, cols: int, k: int) -> None:
 
 
 @pytest.mark.parametrize("board", [(3, 8, 4), (3, 10, 4), (6, 5, 4)])
+@pytest.mark.slow
 def test_the_quick_boards_are_settled_and_checked(board: tuple[int, int, int]) -> None:
     settled(*board)
 
@@ -95,6 +96,7 @@ def test_the_stored_frontier_agrees_with_the_literature_and_the_bench() -> None:
 
 
 @pytest.mark.parametrize("board", QUICK_STORED)
+@pytest.mark.slow
 def test_the_quick_stored_boards_are_proved_again_with_the_same_counts(
     board: tuple[int, int, int],
 ) -> None:

@@ -589,6 +589,7 @@ def test_a_finished_game_or_a_non_state_has_no_move(learner: Learner) -> None:
 
 
 @pytest.mark.parametrize("name", ["menace", "td"])
+@pytest.mark.slow
 def test_retraining_by_the_recipe_reproduces_the_stored_table(name: str) -> None:
     stored = trained_learner(name)
     again = train_by_recipe(RECIPES[name])

@@ -254,6 +254,7 @@ def test_the_drawing_shows_or_summarises_every_tree_node(text: str, max_nodes: i
 
 
 @pytest.mark.parametrize("index", range(0, 4520, 250))
+@pytest.mark.slow
 def test_the_drawing_is_whole_on_positions_a_student_might_draw(index: int) -> None:
     state = exercise_positions()[index]
     if state.is_terminal:

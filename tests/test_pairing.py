@@ -142,6 +142,7 @@ def test_the_pairing_move_answers_in_the_pair_or_plays_outside_the_pairs() -> No
         pairing_move(State.parse("XXX../OO.../...../...../.....", k=3), Pairing(5, 5, 3, []))
 
 
+@pytest.mark.slow
 def test_the_pairing_player_never_loses_a_game_on_5x5() -> None:
     pairing = find_pairing(5, 5, 5)
     assert pairing is not None
@@ -168,6 +169,7 @@ def test_moved_names_still_import_from_their_old_places_with_a_warning() -> None
 
 
 @pytest.mark.parametrize("x_first", range(16))
+@pytest.mark.slow
 def test_every_opening_of_4x4_has_an_answer_after_which_a_pairing_never_loses(
     x_first: int,
 ) -> None:

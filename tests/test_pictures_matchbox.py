@@ -39,6 +39,7 @@ def cells_drawn(svg: str) -> dict[int, tuple[str, int]]:
     return drawn
 
 
+@pytest.mark.slow
 def test_every_box_is_drawn_with_its_beads_and_its_equivalent_moves(trained: Menace) -> None:
     boxes = [s for s in unfinished_positions() if len(s.legal_moves()) > 1]
     assert len(boxes) > 4000

@@ -70,6 +70,7 @@ def test_positions_in_play_match_solve(board: tuple[int, int, int], setting: str
     assert len(set(values)) > 1  # not all of one kind
 
 
+@pytest.mark.slow
 def test_the_settings_change_the_work_as_their_docstrings_say() -> None:
     """The counts quoted for 5x5 with four in a row (a draw): fewer positions expecting one."""
     five = State.new(5, 5, 4)
@@ -147,6 +148,7 @@ def test_the_budget_stops_a_long_proof() -> None:
 
 
 @pytest.mark.parametrize("board", [(4, 5, 4), (4, 6, 4)])
+@pytest.mark.slow
 def test_every_reply_the_prover_leaves_out_loses(board: tuple[int, int, int]) -> None:
     """Where the prover narrows the defender's replies (double threats, one step deeper),
     `solve` confirms that each reply left out loses to the attacker."""
@@ -169,6 +171,7 @@ def test_every_reply_the_prover_leaves_out_loses(board: tuple[int, int, int]) ->
 
 
 @pytest.mark.parametrize("board", [(4, 5, 4), (4, 6, 4), (5, 5, 4)])
+@pytest.mark.slow
 def test_every_threat_sequence_found_wins(board: tuple[int, int, int]) -> None:
     """Where the threat-sequence search (no defender reply but the forced block) says the
     player to move wins, `solve` agrees; and it finds sequences of more than one move."""
@@ -237,6 +240,7 @@ def test_what_a_proof_remembers_as_hopeless_is_hopeless(
 
 
 @pytest.mark.parametrize("board", [(4, 4, 3), (5, 6, 4), (3, 5, 3)])
+@pytest.mark.slow
 def test_a_strategy_written_up_to_symmetry_verifies_and_is_smaller(
     board: tuple[int, int, int],
 ) -> None:

@@ -139,6 +139,7 @@ def test_ci_runs_the_readme_command() -> None:
     assert "make test" in ci and "make test" in readme and "make lab" in readme
 
 
+@pytest.mark.slow
 def test_readme_examples_run() -> None:
     import doctest
 
@@ -176,13 +177,41 @@ def test_make_test_runs_every_test_and_make_check_the_fast_ones() -> None:
     assert command[:3] == ["$(BIN)/python", "-m", "pytest"]
     # only the workers are chosen: no -m, -k, --deselect, --ignore or paths
     assert command[3:] == ["-n", "2", "--dist", "loadfile"]
-    assert [line for line in recipes["test"] if "pytest" in line.lower()] == ["$(PYTEST)"]
+    progress = '-q -o console_output_style=classic --progress="4/4 tests"'  # output only
+    assert [line for line in recipes["test"] if "PYTEST" in line] == [f"$(PYTEST) {progress}"]
     pytest_settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]
     names = [marker.split(":")[0] for marker in pytest_settings["ini_options"]["markers"]]
     assert sorted(names) == ["browser", "notebooks", "slow"]
     left_out = " and ".join(f"not {name}" for name in names)
     checks = [line for line in recipes["test"] if "PYTEST" not in line and "setup" not in line]
-    assert recipes["check"] == [*checks, f'$(PYTEST) -q -m "{left_out}"']
+    assert recipes["check"] == [*checks, f'$(PYTEST) {progress} -m "{left_out}"']
+    # each stage says its name before it starts
+    assert [line for line in checks if line.startswith("@echo")] == [
+        '@echo "==> 1/4 lint (ruff check)"',
+        '@echo "==> 2/4 format (ruff format --check)"',
+        '@echo "==> 3/4 types (mypy)"',
+        '@echo "==> 4/4 tests (pytest, in two processes)"',
+    ]
+
+
+@pytest.mark.slow
+def test_progress_lines_replace_the_dots_and_pytests_closing_line_stays_last() -> None:
+    """What `make test` prints while its tests run (tests/progress_lines.py), on a small file."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-q"]
+        + ["-o", "console_output_style=classic", "--progress=4/4 tests", "tests/test_bandits.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    passed = re.fullmatch(r"(\d+) passed in .*", lines[-1])
+    assert passed, lines[-1]  # pytest's own closing line, which CI reads, is still the last
+    total = int(passed[1])
+    assert f"==> 4/4 tests: {total:,} of {total:,} (100%), " in result.stdout
+    assert not [line for line in lines if line.strip(".") == "" and line]  # no dots
 
 
 def test_make_lab_sets_up_the_lessons_only_and_make_test_adds_the_test_tools() -> None:

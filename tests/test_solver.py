@@ -373,6 +373,7 @@ def check_shared_pairing(needs: list[int], pairs: list[int], free: int) -> None:
     assert all(any(need & pair == pair for pair in pairs) for need in needs), needs
 
 
+@pytest.mark.slow
 def test_shared_pairs_match_brute_force_on_random_sets() -> None:
     rng = random.Random(19)
     answers = set()
@@ -420,6 +421,7 @@ def live_needs(table: solver._Solver, defender: int, empty: int, moves: int) -> 
 
 
 @pytest.mark.parametrize("board", [(4, 4, 4), (3, 8, 4), (4, 5, 4)])
+@pytest.mark.slow
 def test_shared_pairs_match_brute_force_in_real_positions(board: tuple[int, int, int]) -> None:
     """Positions of random games with 6 to 12 empty cells, for both players as defender; a
     pairing found is also played out by `tictac.pairing.never_loses` against every attack.

@@ -458,6 +458,7 @@ def test_a_depth_limited_tree_of_numbers(monkeypatch: pytest.MonkeyPatch) -> Non
     ],
     ids=["alphabeta", "minimax", "ordered", "reversed", "depth_aware", "minimax depth 2"],
 )
+@pytest.mark.slow
 def test_board_searches_step_by_step(position: str, options: dict[str, Any]) -> None:
     state = State.parse(position)
     if (
@@ -522,6 +523,7 @@ def test_every_small_position_steps_through_its_search_exactly() -> None:
     assert len(refused) == 178 and all(len(state.legal_moves()) >= 6 for state in refused)
 
 
+@pytest.mark.slow
 def test_frames_keep_their_layout_and_graphviz_has_nothing_to_say(
     capfd: pytest.CaptureFixture[str],
 ) -> None:

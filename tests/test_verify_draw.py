@@ -67,6 +67,7 @@ def test_the_defence_of_bigger_empty_boards_verifies(
     check_defence(State.new(*board), "X", epsilon)
 
 
+@pytest.mark.slow
 def test_every_certificate_holds_when_played_out() -> None:
     """The pairing theorem the checker trusts, tried by brute force: from each certificate's
     position on 4x4, the pairing player never lets X complete a line."""

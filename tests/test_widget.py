@@ -122,6 +122,7 @@ def test_winning_line_is_highlighted_and_the_board_disabled() -> None:
 
 @pytest.mark.parametrize("level", LEVEL_CHOICES)
 @pytest.mark.parametrize("human", ["X", "O"])
+@pytest.mark.slow
 def test_whole_games_against_every_level_on_3x3(level: str, human: str) -> None:
     game = GameWidget(level=level, human=human, seed=7)  # type: ignore[arg-type]
     rng = random.Random(f"{level}-{human}")
@@ -628,6 +629,7 @@ def test_the_thinking_status_is_only_shown_while_the_ai_thinks() -> None:
 
 
 @pytest.mark.parametrize("size", [(3, 3, 3), (4, 4, 4), (4, 4, 3)], ids=["3x3", "4x4", "4x4k3"])
+@pytest.mark.slow
 def test_every_winning_line_is_marked_with_the_way_it_runs(size: tuple[int, int, int]) -> None:
     """X completes each winning line of the board in turn (O playing elsewhere without
     winning); the line's cells, and only they, are struck, in the line's direction."""
