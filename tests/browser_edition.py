@@ -395,3 +395,14 @@ def run_new_cell(run: Run, code: str) -> None:
         }""",
         code,
     )
+
+
+def runs_as_stored(run: Run) -> None:
+    """Run the notebook top to bottom and check it: no error, nothing fetched from
+    elsewhere, the same outputs as stored (:func:`differences`)."""
+    run_all(run)
+    assert errors(run.cells) == []
+    assert run.outside == [], "the edition fetched from another site"
+    stored = json.loads((ROOT / "notebooks" / run.notebook).read_text())["cells"]
+    found = differences(stored, run.cells)
+    assert not found, "\n".join(found)
