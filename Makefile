@@ -64,12 +64,12 @@ format: setup
 	$(BIN)/ruff check --fix
 
 # Run every lesson top to bottom and store its outputs (after changing code a lesson shows);
-# each widget is stored as its still picture, which every viewer shows (tictac/static.py).
+# each widget is stored as its still picture, which every viewer shows (tictac/pictures/static.py).
 notebooks:
 	@scripts/setup.sh
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.kernel_name=python3 notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
-	$(BIN)/python -m tictac.static notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
+	$(BIN)/python -m tictac.pictures.static notebooks/[0-9]*.ipynb notebooks/solutions/*.ipynb
 
 # The lessons and their solutions as a static website in _site/, from the notebooks as stored
 # (nothing runs, nothing is fetched), and the browser edition in _site/lite/ (site/lite.py; its

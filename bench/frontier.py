@@ -7,9 +7,9 @@ example ``bench/frontier.py --limit 120 --boards 5,5,4 6,5,4``. Each board runs 
 the limit is stopped, prints "not finished in N s", and the run goes on with the next board.
 
 **Two searches race.** How quickly proof-number search settles a board depends on how long it
-stays with the move in hand (its epsilon, :class:`tictac.pns.Epsilon`), and the best setting
-depends on the answer: :data:`~tictac.pns.EXPECT_WIN` finds wins quickly and draws slowly,
-:data:`~tictac.pns.EXPECT_DRAW` the other way round. Not knowing the answer, the bench runs
+stays with the move in hand (its epsilon, :class:`tictac.proving.pns.Epsilon`), and the best setting
+depends on the answer: :data:`~tictac.proving.pns.EXPECT_WIN` finds wins quickly and draws slowly,
+:data:`~tictac.proving.pns.EXPECT_DRAW` the other way round. Not knowing the answer, the bench runs
 both at once, one process on each of the machine's two cores, and the first to finish
 (its proof *and* its check) settles the board; the other is stopped. Either would give the
 same answer, only later. ``--epsilon win`` (or ``draw``, ``balanced``) runs one setting alone.
@@ -19,20 +19,20 @@ second while they run, so never shown below the finishing process's own peak, wh
 of a fraction of a second can pass between two samples).
 
 ``--write`` stores what was settled (the counts, not the times) in
-``tictac/data/frontier.json``, which Lesson 9 shows (:func:`tictac.proving.frontier_proofs`);
+``tictac/data/frontier.json``, which Lesson 9 shows (:func:`tictac.proving.ideas.frontier_proofs`);
 ``--check`` proves each stored board again with its stored setting and compares the counts.
 
-**How a board is settled.** :func:`tictac.pns.prove_win` (depth-first proof-number search)
+**How a board is settled.** :func:`tictac.proving.pns.prove_win` (depth-first proof-number search)
 answers one question from the empty board: can X, who moves first, force a win?
 
 * *Yes*: the proof writes X's winning strategy out (a move for every position X can meet) and
-  :func:`tictac.verify.verify_win` plays it against **every** reply of O, using nothing but the
-  rules of :class:`~tictac.state.State`. The board is a first-player win.
+  :func:`tictac.proving.verify.verify_win` plays it against **every** reply of O, using nothing but
+  the rules of :class:`~tictac.game.state.State`. The board is a first-player win.
 * *No*: the proof writes O's defence out (a reply to every move X can make, down to positions
-  where a pairing strategy ends the game for X) and :func:`tictac.verify.verify_draw` plays it
-  against **every** move of X and checks each pairing itself. X cannot win; O cannot win
-  either, by the strategy-stealing argument (an extra mark never hurts, so a winning strategy
-  for the second player would also be one for the first): the board is a draw.
+  where a pairing strategy ends the game for X) and :func:`tictac.proving.verify.verify_draw` plays
+  it against **every** move of X and checks each pairing itself. X cannot win; O cannot win either,
+  by the strategy-stealing argument (an extra mark never hurts, so a winning strategy for the second
+  player would also be one for the first): the board is a draw.
 
 The limit covers both steps, the proof and its check.
 
@@ -45,7 +45,7 @@ went through (a defence is written out and checked for one mirror image of each 
 exit status is 1 if any board is not finished, disagrees with the literature, or fails its
 check.
 
-``--solver`` runs the older way instead, :func:`tictac.solver.prove` (alpha-beta with a table
+``--solver`` runs the older way instead, :func:`tictac.search.solver.prove` (alpha-beta with a table
 of bounds and pairing strategies; ``bench/prove_554.py`` cross-checks its draws by a second
 search), for comparison.
 
@@ -78,12 +78,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/ is not a pack
 
 from prove_boards import first_to_finish, parse_board, peak_mib
 
-from tictac import pns, solver
-from tictac.budget import meter
-from tictac.pns import prove_win
-from tictac.proving import FRONTIER_FILE, FrontierProof, frontier_proofs
-from tictac.state import State
-from tictac.verify import verify_draw, verify_win
+from tictac.game.state import State
+from tictac.proving import pns
+from tictac.proving.ideas import FRONTIER_FILE, FrontierProof, frontier_proofs
+from tictac.proving.pns import prove_win
+from tictac.proving.verify import verify_draw, verify_win
+from tictac.search import solver
+from tictac.search.budget import meter
 
 LITERATURE: dict[tuple[int, int, int], tuple[str, str]] = {
     (3, 8, 4): ("draw", "rows"),
@@ -115,13 +116,13 @@ class Row(NamedTuple):
 
 
 SETTINGS = {"win": "EXPECT_WIN", "draw": "EXPECT_DRAW", "balanced": "BALANCED"}
-"""The settings of the prover's epsilon (:class:`tictac.pns.Epsilon`) by a short name."""
+"""The settings of the prover's epsilon (:class:`tictac.proving.pns.Epsilon`) by a short name."""
 
 
 def settle(rows: int, cols: int, k: int, setting: str = "balanced") -> Row:
-    """Prove the empty board with :func:`~tictac.pns.prove_win` (its epsilon set by the name
+    """Prove the empty board with :func:`~tictac.proving.pns.prove_win` (its epsilon set by the name
     `setting`, see :data:`SETTINGS`), write the winner's or the defender's strategy out, and
-    check it with :mod:`tictac.verify`."""
+    check it with :mod:`tictac.proving.verify`."""
     state = State.new(rows, cols, k)
     start = time.perf_counter()
     proof = prove_win(state, "X", budget=None, epsilon=getattr(pns, SETTINGS[setting]))

@@ -4,10 +4,10 @@ Run it as ``.venv/bin/python bench/levels.py`` (``--games N`` for more or fewer 
 row; ``make bench`` runs it after ``bench/run.py``).
 
 The widget makes the AI answer inside the click handler, and aims for every level it offers
-to answer within 50 ms (the notes on speed in :mod:`tictac.players`). This prints the
+to answer within 50 ms (the notes on speed in :mod:`tictac.players.rules`). This prints the
 evidence: for each board the widget offers and each level offered there, with the options it
 plays with there, seeded games against a random opponent played through a
-:class:`~tictac.session.GameSession` as in the widget (the level X in half of them, O in the
+:class:`~tictac.play.session.GameSession` as in the widget (the level X in half of them, O in the
 other half; the session's warm-up, made before a game starts, is not a move). Each AI move is
 timed by the wall clock (what a player waits) and by CPU time (not stretched by other
 programs busy on the same machine). A row gives the median and the worst move; ``over`` marks
@@ -25,9 +25,11 @@ import sys
 import time
 from dataclasses import dataclass
 
-from tictac.players import BOARD_SIZES, BoardSize, canonical_level, offered_levels
-from tictac.session import GameSession
-from tictac.state import Mark
+from tictac.game.state import Mark
+from tictac.play.levels import canonical_level
+from tictac.play.offered import BOARD_SIZES, offered_levels
+from tictac.play.session import GameSession
+from tictac.players.levels import BoardSize
 
 PROMISE_MS = 50.0
 

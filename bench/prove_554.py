@@ -8,10 +8,10 @@ disagree, or they agree that one side wins).
 **What it proves.** With perfect play on the empty 5x5 board, where four marks in a row,
 column or diagonal win, neither X (who moves first) nor O can force a win: the game is a draw.
 
-Both methods run without a budget (``budget=None``, see :mod:`tictac.budget`): the default
+Both methods run without a budget (``budget=None``, see :mod:`tictac.search.budget`): the default
 budget of an interactive question stops a search of this size after a few seconds.
 
-**Method 1** is the solver's own answer, ``tictac.solver.prove(5, 5, 4)``: negamax with
+**Method 1** is the solver's own answer, ``tictac.search.solver.prove(5, 5, 4)``: negamax with
 alpha-beta on the values -1/0/+1 (``_Solver.value``), helped by a transposition table of
 value bounds, forced moves, bounds read off the lines, one representative for all *dead* cells
 and, above all, *pairing strategies* (disjoint pairs of empty cells, found by a small search,
@@ -35,8 +35,8 @@ method 2 uses none of them. For both to say "draw" wrongly, two different algori
 have to be wrong in the same direction on the same board.
 
 **What the two methods share.** (1) The parts of ``_Solver`` set up in its constructor: the
-winning lines (from ``tictac.state.winning_lines``), the board symmetries (from
-``tictac.state.symmetry_permutations``) under whose smallest image both store a position, the
+winning lines (from ``tictac.game.state.winning_lines``), the board symmetries (from
+``tictac.game.state.symmetry_permutations``) under whose smallest image both store a position, the
 order in which moves are tried, and the bitboards. Before searching, the script checks these
 on its own: it lists the lines afresh and compares, checks that every symmetry maps cells one
 to one and lines onto lines (so mirror images really have the same value), and that the move
@@ -69,7 +69,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from tictac import solver
+from tictac.search import solver
 
 VALUE_NAMES = {1: "X wins", 0: "draw", -1: "O wins"}
 

@@ -5,7 +5,7 @@ Run it as ``.venv/bin/python bench/prove_boards.py`` to re-measure every board a
 numbers without writing anything (the exit status is 1 if any differs). ``--boards 4,6,4``
 limits the run to some boards (with ``--check`` only; a rewrite measures them all).
 
-Each board is proved by :func:`tictac.proving.solver_proof`, the solver's ``solve`` from cold
+Each board is proved by :func:`tictac.proving.ideas.solver_proof`, the solver's ``solve`` from cold
 tables, without a budget, in a fresh process of its own. What is stored is what does not
 depend on the machine: the value (+1 X wins, 0 draw) and the number of positions the solver
 searched. What does depend on it, the wall time and the peak memory of the process, is
@@ -30,7 +30,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from tictac.proving import PROOFS_FILE, SolverProof, solver_proof, stored_proofs
+from tictac.proving.ideas import PROOFS_FILE, SolverProof, solver_proof, stored_proofs
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tictac" / "data" / PROOFS_FILE

@@ -8,16 +8,16 @@ runs it.
 Table 1 times one perfect decision from the empty 3x3 board, starting cold (no cache kept
 from the run before):
 
-* the fast solver (:mod:`tictac.solver`): it builds the complete table of all 5,478
+* the fast solver (:mod:`tictac.search.solver`): it builds the complete table of all 5,478
   positions, then reads the best moves;
-* the teaching searches of :mod:`tictac.search` (rows appear when that module has them);
+* the teaching searches of :mod:`tictac.search.engine` (rows appear when that module has them);
 * a Python port of the tutorials' plain minimax: a list board, +10/-10/0 at the end of the
   game, every empty cell tried, nothing remembered;
 * OpenSpiel's Python ``minimax.alpha_beta_search`` and ``MinimaxSolver``, when the optional
   ``open-spiel`` package is installed.
 
 Table 2 times the fast solver on other questions: warm decisions, bigger boards, and the
-master's own decisions on 4x4 (``players.make_player("master")``, which asks
+master's own decisions on 4x4 (``make_player("master")``, which asks
 ``solver.best_move``).
 
 Table 3 times whole games: a match of 10,000 games of the master against the random player
@@ -28,17 +28,17 @@ cold cache (the solver's memos cleared, its geometry kept), against itself and a
 random player: the median and the slowest decision, by wall clock and by CPU time (the
 latter is not stretched by other programs busy on the same machine).
 
-Table 5 times a game tree of 500 positions (:func:`tictac.tree.draw_tree` from X's corner
+Table 5 times a game tree of 500 positions (:func:`tictac.pictures.tree.draw_tree` from X's corner
 and O's centre, four levels deep, with a node for each part cut off): the search and the
 Graphviz source, and all that plus drawing it as SVG with the system's ``dot``.
 
-Table 6 times the search stepper (:mod:`tictac.stepper`): recording an alpha-beta search, then
-drawing every frame as SVG, as a student stepping through it makes the widget do. The frames
-must each take under 100 ms for trees of up to 60 nodes; the last column is the median frame's
-share of that.
+Table 6 times the search stepper (:mod:`tictac.pictures.stepper`): recording an alpha-beta search,
+then drawing every frame as SVG, as a student stepping through it makes the widget do. The frames
+must each take under 100 ms for trees of up to 60 nodes; the last column is the median frame's share
+of that.
 
-Table 7 times training (:mod:`tictac.learning`): 2,000 seeded games from scratch for MENACE and
-the TD learner against the random player, the master and itself, in games per second (MENACE
+Table 7 times training (:mod:`tictac.learning.learners`): 2,000 seeded games from scratch for MENACE
+and the TD learner against the random player, the master and itself, in games per second (MENACE
 against the master resigns early once its first boxes empty, so those games are short).
 """
 
@@ -53,10 +53,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tictac import solver
-from tictac.players import make_player
-from tictac.state import State, symmetry_permutations, winning_lines
-from tictac.tournament import play_match
+from tictac.game.state import State, symmetry_permutations, winning_lines
+from tictac.play.levels import make_player
+from tictac.players.tournament import play_match
+from tictac.search import solver
 
 # ---------------------------------------------------------------------------------------------
 # The tutorials' plain minimax, ported to Python: a list of nine cells (" " when empty), a
@@ -203,7 +203,7 @@ def clear_fast_solver() -> None:
 def fast_solver_rows(empty: State) -> list[Row]:
     return [
         Row(
-            "fast solver (tictac.solver): best_moves, cold",
+            "fast solver (tictac.search.solver): best_moves, cold",
             lambda: solver.best_moves(empty),
             clear_fast_solver,
         ),
@@ -214,11 +214,11 @@ ORDERED_SYMMETRIC = {"order_moves": True, "memo": "symmetric"}
 
 
 def teaching_rows(empty: State) -> tuple[list[Row], list[str]]:
-    """The teaching searches, as far as tictac.search provides them."""
+    """The teaching searches, as far as tictac.search.engine provides them."""
     try:
-        from tictac import search
+        from tictac.search import engine as search
     except ImportError as error:
-        return [], [f"tictac.search rows: left out ({error})"]
+        return [], [f"tictac.search.engine rows: left out ({error})"]
     notes = []
     rows = []
     variants: list[tuple[str, str, dict[str, Any], bool]] = [
@@ -238,13 +238,15 @@ def teaching_rows(empty: State) -> tuple[list[Row], list[str]]:
     for function_name, label, options, slow in variants:
         function = getattr(search, function_name, None)
         if function is None:
-            notes.append(f"tictac.search.{function_name}: not there yet, row '{label}' left out")
+            notes.append(
+                f"tictac.search.engine.{function_name}: not there yet, row '{label}' left out"
+            )
             continue
 
         def run(function: Any = function, options: dict[str, Any] = options) -> Any:
             return function(empty, **options).best_moves
 
-        rows.append(Row(f"tictac.search.{label}", run, slow=slow))
+        rows.append(Row(f"tictac.search.engine.{label}", run, slow=slow))
     return rows, notes
 
 
@@ -387,7 +389,7 @@ TREE_NODES = 500
 def tree_rows() -> list[Row]:
     """A tree of 500 positions (plus the summaries of what is cut off): built from a traced
     minimax search, then laid out and drawn by dot."""
-    from tictac.tree import draw_tree
+    from tictac.pictures.tree import draw_tree
 
     start = State.parse("X../.O./...")
 
@@ -408,8 +410,8 @@ def tree_rows() -> list[Row]:
 
 def print_stepper(repeats: int) -> None:
     """Record each search, then draw all its frames (none kept from the run before)."""
-    from tictac.numbertree import NumberTree
-    from tictac.stepper import record_search
+    from tictac.game.numbertree import NumberTree
+    from tictac.pictures.stepper import record_search
 
     searches = {
         "the textbook's tree of numbers": NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
@@ -442,8 +444,8 @@ def print_stepper(repeats: int) -> None:
 
 
 def print_training(games: int, repeats: int) -> None:
-    """Training speed of each learner of :mod:`tictac.learning` against each opponent."""
-    from tictac.learning import Menace, TDLearner
+    """Training speed of each learner of :mod:`tictac.learning.learners` against each opponent."""
+    from tictac.learning.learners import Menace, TDLearner
 
     print(f"\n7. Training the learners: {games} seeded games from scratch, games per second\n")
     opponents = ("random", "master", "self")

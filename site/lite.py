@@ -16,7 +16,7 @@ What goes in, all from package registries at build time (kept in build/lite/ for
   jupyterlab_widgets, graphviz) at the versions installed here, all preloaded when the kernel
   starts, so that the lessons run unchanged;
 * Graphviz compiled to WebAssembly (npm: `@viz-js/viz`), which draws the game trees where the
-  `dot` program cannot run (tictac/tree.py uses it in the browser).
+  `dot` program cannot run (tictac/pictures/tree.py uses it in the browser).
 
 The kernel is told never to fall back to PyPI. Nothing is written into the source tree but
 build/ and the output folder.
@@ -48,7 +48,7 @@ from jupyterlite_pyodide_kernel.constants import (
     PYODIDE_VERSION,
 )
 
-from tictac.browser import VIZ_PATH
+from tictac.pictures.browser import VIZ_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -281,7 +281,7 @@ def build(out: Path, work: Path, cache: Path | None = None) -> None:
         cwd=work,
     )  # fmt: skip
     drop_old_font_formats(out / "build")
-    # Graphviz for the kernel's worker, where tictac.browser looks for it.
+    # Graphviz for the kernel's worker, where tictac.pictures.browser looks for it.
     (out / VIZ_PATH).parent.mkdir(parents=True)
     shutil.copy2(viz_js, out / VIZ_PATH)
 

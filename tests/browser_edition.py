@@ -266,7 +266,7 @@ def _picture(svg: str) -> Any:
 
 
 def _still_picture(html: str) -> Any:
-    """A widget's still picture (tictac/static.py): its picture and its caption."""
+    """A widget's still picture (tictac/pictures/static.py): its picture and its caption."""
     found = re.search(
         r'src="data:image/svg\+xml;base64,([^"]+)".*?(?:<figcaption[^>]*>(.*?)<)?', html
     )
@@ -286,7 +286,7 @@ def _shown(output: dict[str, Any]) -> dict[str, Any]:
     data = output.get("data", {})
     still = _text(data.get("text/html", ""))
     if WIDGET in data or still.startswith(STILL_PICTURE):
-        # a widget: stored as its still picture (tictac/static.py), run as the live widget,
+        # a widget: stored as its still picture (tictac/pictures/static.py), run as the live widget,
         # whose output holds the same still picture beside it
         return {"widget": _still_picture(still)}
     shown: dict[str, Any] = {}

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import settings
 from progress_lines import Progress
 
-from tictac.search import SearchResult, minimax
-from tictac.state import State
+from tictac.game.state import State
+from tictac.search.engine import SearchResult, minimax
 
 if TYPE_CHECKING:
     from browser_edition import Run

@@ -10,7 +10,7 @@ from __future__ import annotations
 import alphabeta_minimum as minimum
 
 from tictac import State, alphabeta
-from tictac.search import Memo
+from tictac.search.engine import Memo
 
 # Lesson 3
 

@@ -1,4 +1,4 @@
-"""Bandits and UCB1 (tictac.bandits): the rule, worked out independently, and the regret it
+"""Bandits and UCB1 (tictac.search.bandits): the rule, worked out independently, and the regret it
 pays, added up independently."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tictac.bandits import (
+from tictac.search.bandits import (
     UCB1_EXPLORATION,
     Bandit,
     mean_regret,

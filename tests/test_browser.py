@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
-from tictac.state import State
+from tictac.game.state import State
 
 pytestmark = pytest.mark.browser
 
@@ -386,7 +386,7 @@ def test_without_trust_the_stored_trees_would_not_show(browser: Browser, lab: La
 
 STEPPER_CELL = (
     "from tictac import step_search\n"
-    "from tictac.numbertree import NumberTree\n"
+    "from tictac.game.numbertree import NumberTree\n"
     "step_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))"
 )
 
@@ -455,8 +455,8 @@ def test_a_stored_stepper_shows_a_still_picture_before_anything_runs(
     """A notebook saved with a stepper's output, opened where the widget cannot run (not
     trusted: JupyterLab runs no widget of it), shows the frame as a picture, with its
     sentence, rather than the widget's text form."""
-    from tictac.numbertree import NumberTree
-    from tictac.stepper_widget import step_search
+    from tictac.game.numbertree import NumberTree
+    from tictac.pictures.stepper_widget import step_search
 
     stepper = step_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     stepper.go(8)

@@ -1,6 +1,6 @@
 """The stored lessons show their widgets as still pictures before anything runs, in a browser.
 
-Every widget a lesson displays stores a still picture of itself (:mod:`tictac.static`): the
+Every widget a lesson displays stores a still picture of itself (:mod:`tictac.pictures.static`): the
 game's board with its status and score, the stepper's frame. These tests look at what the
 stored notebooks hold, as a reader would see it in headless Chromium:
 
@@ -41,7 +41,7 @@ from test_browser import (  # the same browser and server as the other browser t
     write_notebook,
 )
 
-from tictac.static import WIDGET_VIEW, keep_pictures
+from tictac.pictures.static import WIDGET_VIEW, keep_pictures
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser", "lab"]  # fixtures, imported to be used here
@@ -169,7 +169,7 @@ def test_every_widget_cell_of_every_exported_lesson_shows_a_picture(
                     raise AssertionError(
                         f"{where} does not show its widget's still picture: {error}\n"
                         f"  screenshot: {shot}\n  (`make notebooks` stores each widget as its "
-                        "picture: it runs `python -m tictac.static` on the lessons)"
+                        "picture: it runs `python -m tictac.pictures.static` on the lessons)"
                     ) from error
                 checked += 1
     finally:
@@ -227,7 +227,7 @@ GAME_CELL = 'from tictac import GameWidget\nGameWidget(mode="human-vs-human")'
 def test_the_live_widget_replaces_the_picture_once_the_cell_runs(
     browser: Browser, lab: Lab
 ) -> None:
-    from tictac.widget import GameWidget
+    from tictac.pictures.widget import GameWidget
 
     game = GameWidget(mode="human-vs-human")
     game.cells[4].click()  # the stored picture shows an X in the centre; the live game starts empty

@@ -1,4 +1,5 @@
-"""Budgets (tictac.budget): every search stops, with a clear error, when it has spent its budget.
+"""Budgets (tictac.search.budget): every search stops, with a clear error, when it has spent its
+budget.
 
 The searches that used to run for minutes or hours (the issue measured them: no answer in 60 s,
 memory climbing) are tests here that the default budget stops them, with the right error and
@@ -19,19 +20,22 @@ from contextlib import contextmanager
 import pytest
 
 import tictac
-from tictac import budget as budgets
-from tictac import players, solver
-from tictac.budget import (
+from tictac.game.state import State
+from tictac.play.levels import CATALOGUE, make_player
+from tictac.play.offered import level_options, offered_levels
+from tictac.players import rules as players
+from tictac.players.rules import subtree_sum
+from tictac.search import budget as budgets
+from tictac.search import solver
+from tictac.search.budget import (
     Budget,
     BudgetExceeded,
     Progress,
     meter,
     reporting,
 )
-from tictac.mcts import uct_search
-from tictac.players import CATALOGUE, make_player, subtree_sum
-from tictac.search import alphabeta, minimax
-from tictac.state import State
+from tictac.search.engine import alphabeta, minimax
+from tictac.search.mcts import uct_search
 
 
 @contextmanager
@@ -186,8 +190,8 @@ def test_every_level_offered_moves_within_its_default_budget(size: tuple[int, in
     positions = [State.new(*size)]
     for _ in range(3):
         positions.append(positions[-1].play(rng.choice(positions[-1].legal_moves())))
-    for name in players.offered_levels(size):
-        player = make_player(name, seed=1, **players.level_options(name, size))
+    for name in offered_levels(size):
+        player = make_player(name, seed=1, **level_options(name, size))
         for state in positions:
             assert player.choose(state) in state.legal_moves()
 

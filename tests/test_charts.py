@@ -16,8 +16,9 @@ from collections import namedtuple
 
 import pytest
 
-from tictac import charts
-from tictac.charts import (
+from tictac.learning.learners import Share
+from tictac.pictures import charts
+from tictac.pictures.charts import (
     PALETTE,
     Chart,
     bar_chart,
@@ -31,9 +32,8 @@ from tictac.charts import (
     round_robin_chart,
     wins_by_length_chart,
 )
-from tictac.learning import Share
-from tictac.players import make_player
-from tictac.tournament import play_match, round_robin, wilson_interval
+from tictac.play.levels import make_player
+from tictac.players.tournament import play_match, round_robin, wilson_interval
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -151,8 +151,8 @@ def test_a_chart_saves_itself(tmp_path: object) -> None:
 def test_charts_and_pictures_save_alike_and_say_which_could_not_be_saved(tmp_path: object) -> None:
     from pathlib import Path
 
-    from tictac import pictures
-    from tictac.state import State
+    from tictac.game.state import State
+    from tictac.pictures import boards as pictures
 
     picture = pictures.draw_board(State.new())
     path = Path(str(tmp_path)) / "board.svg"
@@ -513,7 +513,7 @@ def test_interval_chart_with_many_rows_lists_the_misses_and_marks_a_reference() 
 
 
 def test_learning_curve_chart_labels_every_line_and_tells_them_apart_without_colour() -> None:
-    from tictac.learning_experiments import MeasuredPoint
+    from tictac.learning.experiments import MeasuredPoint
 
     def point(games: int, met: int, everywhere: int) -> MeasuredPoint:
         return MeasuredPoint(games, Share(met, 10), Share(everywhere, 20), 0, (0, 0, 0))

@@ -20,12 +20,13 @@ from typing import Any
 
 import pytest
 
-from tictac import cli, solver
+from tictac import cli
 from tictac.cli import MAX_GAMES, analysis, build_parser, parse_move
-from tictac.pictures import draw_board
-from tictac.players import level_names, make_player
-from tictac.state import IllegalMove, InvalidBoard, State
-from tictac.tournament import GameRecord, MatchResult, play_match
+from tictac.game.state import IllegalMove, InvalidBoard, State
+from tictac.pictures.boards import draw_board
+from tictac.play.levels import level_names, make_player
+from tictac.players.tournament import GameRecord, MatchResult, play_match
+from tictac.search import solver
 
 try:
     import tomllib

@@ -16,16 +16,23 @@ from fractions import Fraction
 import pytest
 
 import tictac
-from tictac import IllegalMove, State, alphabeta, minimax, solver
-from tictac.mcts import uct_search
-from tictac.pictures import board_svg, draw_board, draw_move_values, format_value, show_boards
-from tictac.players import make_player
-from tictac.scoring import two_in_a_row
-from tictac.search import SearchResult
-from tictac.seeds import random_source
-from tictac.session import GameSession
-from tictac.tournament import play_match, wilson_interval
-from tictac.tree import draw_tree
+from tictac import IllegalMove, State, alphabeta, minimax
+from tictac.game.scoring import two_in_a_row
+from tictac.helpers.seeds import random_source
+from tictac.pictures.boards import (
+    board_svg,
+    draw_board,
+    draw_move_values,
+    format_value,
+    show_boards,
+)
+from tictac.pictures.tree import draw_tree
+from tictac.play.levels import make_player
+from tictac.play.session import GameSession
+from tictac.players.tournament import play_match, wilson_interval
+from tictac.search import solver
+from tictac.search.engine import SearchResult
+from tictac.search.mcts import uct_search
 
 ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
 
@@ -34,8 +41,8 @@ ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
 
 def test_mark_and_player_are_different_names() -> None:
     assert tictac.Mark.__args__ == ("X", "O")  # type: ignore[attr-defined]
-    assert tictac.Player is tictac.players.Player
-    assert not hasattr(tictac.state, "Player")
+    assert tictac.Player is tictac.players.rules.Player
+    assert not hasattr(tictac.game.state, "Player")
 
 
 def test_the_current_ply_is_called_ply() -> None:

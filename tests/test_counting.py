@@ -1,4 +1,4 @@
-"""`tictac.counting.tree_levels` (the fast count, level by level) against slow counts that
+"""`tictac.game.counting.tree_levels` (the fast count, level by level) against slow counts that
 build a `State` for every move, and against a plain walk of every node of the tree."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from tictac import State, reachable_states
-from tictac.counting import Level, tree_levels
+from tictac.game.counting import Level, tree_levels
 
 
 def lesson_one_count(rows: int, cols: int, k: int) -> tuple[int, int]:

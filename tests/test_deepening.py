@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from tictac.budget import BudgetExceeded
-from tictac.deepening import DeepeningResult, iterative_deepening, mtdf
-from tictac.numbertree import NumberTree
-from tictac.scoring import Score, open_lines, two_in_a_row, weighted, win_loss
-from tictac.search import alphabeta
-from tictac.state import State, reachable_states
+from tictac.game.numbertree import NumberTree
+from tictac.game.scoring import Score, open_lines, two_in_a_row, weighted, win_loss
+from tictac.game.state import State, reachable_states
+from tictac.search.budget import BudgetExceeded
+from tictac.search.deepening import DeepeningResult, iterative_deepening, mtdf
+from tictac.search.engine import alphabeta
 
 
 def decided(state: State, ply: int) -> float:

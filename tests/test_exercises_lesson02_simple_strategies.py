@@ -16,8 +16,8 @@ from tictac.exercises import (
     check_fork_rule,
     fork_moves,
 )
-from tictac.players import Player, completing_moves, tactical
-from tictac.state import other
+from tictac.game.state import other
+from tictac.players.rules import Player, completing_moves, tactical
 
 
 def test_completing_moves_check_passes_the_reference_in_any_order() -> None:

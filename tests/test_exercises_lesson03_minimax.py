@@ -16,8 +16,8 @@ from tictac.exercises import (
     check_visit_order,
 )
 from tictac.exercises.lesson03_minimax import visit_order
-from tictac.numbertree import NumberTree
-from tictac.search import minimax_value
+from tictac.game.numbertree import NumberTree
+from tictac.search.engine import minimax_value
 
 
 @pytest.mark.slow
@@ -78,7 +78,7 @@ def test_the_minimax_check_reveals_the_reference_once_it_passes_and_never_before
     assert passing.passed and passing.revealed() is not None
     assert reference in str(passing)
     html = passing._repr_html_()
-    assert "<details><summary>" in html and "tictac.textbook.minimax_value" in html
+    assert "<details><summary>" in html and "tictac.search.textbook.minimax_value" in html
     assert "<details open" not in html  # collapsed until the student opens it
 
     assert check_minimax(lambda s: minimax(s, memo="plain").value, reveal=None).revealed() is None

@@ -8,18 +8,18 @@ import random
 from tictac import State
 from tictac.exercises import check_beatable_level, check_sensible_level, check_told_apart
 from tictac.exercises.lesson04_difficulty_levels import BEATEN, TUNING_GAMES
-from tictac.players import (
+from tictac.game.state import other
+from tictac.play.levels import make_player
+from tictac.players.rules import (
     Player,
     Rule,
     blend,
     completing_moves,
-    make_player,
     optimal,
     random_move,
     tactical,
 )
-from tictac.state import other
-from tictac.tournament import MatchResult, play_match
+from tictac.players.tournament import MatchResult, play_match
 
 
 def levelled(p: float) -> Rule:

@@ -11,8 +11,8 @@ import oracle
 
 from tictac import State, reachable_states
 from tictac.exercises import check_round_five_utility, check_subtree_sum
-from tictac.players import subtree_sum
-from tictac.state import winning_lines
+from tictac.game.state import winning_lines
+from tictac.players.rules import subtree_sum
 
 LINES = winning_lines(3, 3, 3)
 

@@ -24,8 +24,8 @@ from tictac.exercises import (
     check_window,
 )
 from tictac.exercises.lesson06_making_it_fast import _textbook_alphabeta
-from tictac.numbertree import NumberTree
-from tictac.players import completing_moves
+from tictac.game.numbertree import NumberTree
+from tictac.players.rules import completing_moves
 
 
 def _count_alphabeta(state: State, cut: Callable[[float, float], bool]) -> tuple[float, int]:
@@ -333,7 +333,7 @@ def test_the_alphabeta_check_shows_the_reference_only_once_it_passes() -> None:
     passing = check_alphabeta(lambda state: alphabeta(state, memo="plain").value)
     assert passing.passed and passing.revealed() is not None
     name, source = passing.revealed()
-    assert name == "tictac.textbook.alphabeta_value" and "def alphabeta_value" in source
+    assert name == "tictac.search.textbook.alphabeta_value" and "def alphabeta_value" in source
     assert "<details>" in passing._repr_html_() and "alphabeta_value" in passing._repr_html_()
     failing = check_alphabeta(lambda state: 0)
     assert not failing.passed and failing.revealed() is None

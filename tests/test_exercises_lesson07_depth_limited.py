@@ -24,10 +24,10 @@ from tictac.exercises.lesson07_depth_limited import (
     decided,
     random_openings,
 )
-from tictac.players import completing_moves
-from tictac.scoring import weighted
-from tictac.state import other
-from tictac.threats import forced_moves
+from tictac.game.scoring import weighted
+from tictac.game.state import other
+from tictac.players.rules import completing_moves
+from tictac.search.threats import forced_moves
 
 # -- exercise 1: weights --------------------------------------------------------------------
 

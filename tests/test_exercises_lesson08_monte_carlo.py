@@ -10,7 +10,7 @@ import pytest
 
 from tictac.exercises import check_back_up, check_next_playout, check_ucb1, root_puzzle
 from tictac.exercises.lesson08_monte_carlo import ucb1_situations
-from tictac.mcts import MCTSNode
+from tictac.search.mcts import MCTSNode
 
 # -- exercise 1: UCB1 ---------------------------------------------------------------------
 

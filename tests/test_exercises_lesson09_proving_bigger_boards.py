@@ -16,8 +16,8 @@ from tictac.exercises import (
     check_predictions,
 )
 from tictac.exercises.lesson09_proving_bigger_boards import MOST_PAIRS, pairing_cases
-from tictac.pairing import find_pairing
-from tictac.proving import moves_left
+from tictac.proving.ideas import moves_left
+from tictac.search.pairing import find_pairing
 
 # -- exercise 1: lines without a pair ---------------------------------------------------------
 

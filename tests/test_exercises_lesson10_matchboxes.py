@@ -10,8 +10,8 @@ import pytest
 
 from tictac.exercises import check_reinforce, check_retrograde, reinforce
 from tictac.exercises.lesson10_matchboxes import reinforce_cases
-from tictac.learning import Menace
-from tictac.state import State
+from tictac.game.state import State
+from tictac.learning.learners import Menace
 
 # -- exercise 1: solving backwards ----------------------------------------------------------
 

@@ -9,7 +9,7 @@ import pytest
 
 from tictac import State
 from tictac.exercises import check_count, check_win_against
-from tictac.session import GameSession, hint_labels
+from tictac.play.session import GameSession, hint_labels
 
 
 def test_beating_medium_fails_the_starter_and_passes_a_fork_given_as_cells_or_pairs() -> None:

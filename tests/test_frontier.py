@@ -1,7 +1,8 @@
 """The frontier of issue 19: ``bench/frontier.py`` settles each board with
-:func:`tictac.pns.prove_win` and checks the written-out strategy with :mod:`tictac.verify`.
-Here the quick boards are settled in this process (the slower ones in tests marked ``slow``;
-the biggest take minutes, which is what the bench is for), and the bench runs as a command.
+:func:`tictac.proving.pns.prove_win` and checks the written-out strategy with
+:mod:`tictac.proving.verify`. Here the quick boards are settled in this process (the slower ones in
+tests marked ``slow``; the biggest take minutes, which is what the bench is for), and the bench runs
+as a command.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from types import ModuleType
 
 import pytest
 
-from tictac.proving import FrontierProof, frontier_proofs
+from tictac.proving.ideas import FrontierProof, frontier_proofs
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 

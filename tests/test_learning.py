@@ -1,6 +1,6 @@
-"""tictac.learning: retrograde analysis against the solver, MENACE's boxes and beads, the TD
-update worked by hand, seeding, the promise of the issue (a TD learner trained against the
-master never loses as O), and the measurements."""
+"""tictac.learning.learners: retrograde analysis against the solver, MENACE's boxes and beads, the
+TD update worked by hand, seeding, the promise of the issue (a TD learner trained against the master
+never loses as O), and the measurements."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ from collections.abc import Callable
 
 import pytest
 
-from tictac import solver
-from tictac.budget import BudgetExceeded
-from tictac.learning import (
+from tictac.game.state import IllegalMove, State, reachable_states
+from tictac.learning.learners import (
     MENACE_BEADS,
     MENACE_REWARDS,
     RECIPES,
@@ -32,17 +31,12 @@ from tictac.learning import (
     trained_learner,
     unfinished_positions,
 )
-from tictac.players import (
-    CATALOGUE,
-    canonical_level,
-    describe_level,
-    levels_note,
-    make_player,
-    offered_levels,
-    tidy_level_name,
-)
-from tictac.state import IllegalMove, State, reachable_states
-from tictac.tournament import play_match
+from tictac.play.levels import CATALOGUE, canonical_level, describe_level, make_player
+from tictac.play.offered import levels_note, offered_levels
+from tictac.players.levels import tidy_level_name
+from tictac.players.tournament import play_match
+from tictac.search import solver
+from tictac.search.budget import BudgetExceeded
 
 # ---------------------------------------------------------------------------------------------
 # An independent model of 3x3 tic-tac-toe (no tictac): boards are strings of 9 characters.
@@ -640,7 +634,7 @@ def test_the_td_level_draws_with_the_master() -> None:
 
 
 def test_the_learner_levels_in_the_widget_and_the_command_line() -> None:
-    from tictac.widget import GameWidget
+    from tictac.pictures.widget import GameWidget
 
     game = GameWidget(level="td", human="O", seed=7)
     assert game is not None
@@ -658,8 +652,8 @@ def test_the_learner_levels_in_the_widget_and_the_command_line() -> None:
 
 @pytest.mark.parametrize(("level", "words"), [("td", "values most"), ("menace", "draws a bead")])
 def test_show_thinking_explains_the_learner_levels(level: str, words: str) -> None:
-    from tictac.session import GameSession
-    from tictac.thinking import explain_decision
+    from tictac.pictures.thinking import explain_decision
+    from tictac.play.session import GameSession
 
     session = GameSession(level=level, human="O", seed=0)
     assert session.last_decision is not None

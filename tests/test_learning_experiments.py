@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from tictac.learning_experiments import CHECKPOINTS, CURVE_RUNS, curve, stored_curves
+from tictac.learning.experiments import CHECKPOINTS, CURVE_RUNS, curve, stored_curves
 
 
 def test_every_run_is_stored_at_every_checkpoint() -> None:

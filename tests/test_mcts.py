@@ -1,5 +1,5 @@
-"""Monte Carlo tree search (tictac.mcts): the tree it keeps, its four phases, its numbers,
-the positions it counts, and the drawing of its tree (tictac.tree.draw_mcts_tree)."""
+"""Monte Carlo tree search (tictac.search.mcts): the tree it keeps, its four phases, its numbers,
+the positions it counts, and the drawing of its tree (tictac.pictures.tree.draw_mcts_tree)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import random
 import pytest
 
 from tictac import State
-from tictac.budget import BudgetExceeded
 from tictac.exercises.checking import exercise_positions
-from tictac.mcts import (
+from tictac.pictures.tree import draw_mcts_tree
+from tictac.search.budget import BudgetExceeded
+from tictac.search.mcts import (
     MCTSNode,
     back_up,
     backpropagate,
@@ -22,7 +23,6 @@ from tictac.mcts import (
     uct,
     uct_search,
 )
-from tictac.tree import draw_mcts_tree
 
 POSITIONS = [".../.../...", "X../.O./...", "XX./.O./...", "X.O/.O./X..", "XO./.X./..O"]
 

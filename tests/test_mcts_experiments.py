@@ -1,4 +1,4 @@
-"""Lesson 8's stored experiments (tictac.mcts_experiments): the stored records hang together,
+"""Lesson 8's stored experiments (tictac.play.mcts_experiments): the stored records hang together,
 and the seeded functions that produced them give them again. The full runs take many minutes,
 so the slow tests re-run a seeded part of each and compare it with the stored records."""
 
@@ -9,7 +9,8 @@ import random
 import pytest
 
 from tictac import State
-from tictac.mcts_experiments import (
+from tictac.game.state import reachable_states
+from tictac.play.mcts_experiments import (
     CENSUS_PLAYOUTS,
     DUEL_BUDGETS,
     DUEL_GAMES,
@@ -29,8 +30,7 @@ from tictac.mcts_experiments import (
     optimal_count,
     optimal_moves,
 )
-from tictac.search import minimax
-from tictac.state import reachable_states
+from tictac.search.engine import minimax
 
 # -- the census ---------------------------------------------------------------------------------
 

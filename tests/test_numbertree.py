@@ -16,12 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictac import NumberTree, alphabeta, minimax
-from tictac.budget import BudgetExceeded
-from tictac.numbertree import MAX_LEAVES, leaf_number
-from tictac.scoring import depth_aware
-from tictac.state import IllegalMove
-from tictac.textbook import alphabeta_value, minimax_value, negamax_value
-from tictac.tree import draw_number_tree, draw_tree
+from tictac.game.numbertree import MAX_LEAVES, leaf_number
+from tictac.game.scoring import depth_aware
+from tictac.game.state import IllegalMove
+from tictac.pictures.tree import draw_number_tree, draw_tree
+from tictac.search.budget import BudgetExceeded
+from tictac.search.textbook import alphabeta_value, minimax_value, negamax_value
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 

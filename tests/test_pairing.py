@@ -10,7 +10,11 @@ import random
 import pytest
 
 from tictac import State, winning_lines
-from tictac.pairing import (
+from tictac.pictures.boards import draw_pairing
+from tictac.play.levels import make_player
+from tictac.players.rules import pairing_player
+from tictac.players.tournament import play_match
+from tictac.search.pairing import (
     Pairing,
     find_pairing,
     lines_without_a_pair,
@@ -19,9 +23,6 @@ from tictac.pairing import (
     own_pairs_exist,
     pairing_move,
 )
-from tictac.pictures import draw_pairing
-from tictac.players import make_player, pairing_player
-from tictac.tournament import play_match
 
 
 def holds_no_pair(line: tuple[int, ...], pairs: list[tuple[int, int]]) -> bool:
@@ -157,12 +158,13 @@ def test_the_pairing_player_never_loses_a_game_on_5x5() -> None:
 def test_moved_names_still_import_from_their_old_places_with_a_warning() -> None:
     """pairing_player moved to the players, PAIRING_EFFORT from the solver to here: the old
     names still work, and the warning names the new place."""
-    from tictac import pairing, players, solver
+    from tictac.players import rules as players
+    from tictac.search import pairing, solver
 
     with pytest.warns(DeprecationWarning, match=r"tictac\.players\.pairing_player"):
-        from tictac.pairing import pairing_player as old_player
+        from tictac.search.pairing import pairing_player as old_player
     assert old_player is players.pairing_player
-    with pytest.warns(DeprecationWarning, match=r"tictac\.pairing\.PAIRING_EFFORT"):
+    with pytest.warns(DeprecationWarning, match=r"tictac\.search\.pairing\.PAIRING_EFFORT"):
         assert solver.PAIRING_EFFORT == pairing.PAIRING_EFFORT
     with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
         pairing.no_such_name  # noqa: B018
@@ -210,7 +212,7 @@ def test_never_loses_refuses_the_wrong_board_and_defender() -> None:
 
 
 def test_never_loses_counts_against_its_budget() -> None:
-    from tictac.budget import BudgetExceeded
+    from tictac.search.budget import BudgetExceeded
 
     pairing = find_pairing(5, 5, 5)
     assert pairing is not None

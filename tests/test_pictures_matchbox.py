@@ -7,9 +7,9 @@ import re
 import pytest
 
 from tictac import State
-from tictac.learning import Menace, unfinished_positions
-from tictac.pictures import draw_matchbox, move_classes
-from tictac.state import IllegalMove
+from tictac.game.state import IllegalMove
+from tictac.learning.learners import Menace, unfinished_positions
+from tictac.pictures.boards import draw_matchbox, move_classes
 
 CELL = 48
 PAD = CELL // 10

@@ -10,36 +10,40 @@ import oracle
 import pytest
 
 from tictac import IllegalMove, State, reachable_states
-from tictac.players import (
+from tictac.game.scoring import open_lines, two_in_a_row, weighted
+from tictac.game.state import Mark, other
+from tictac.play.levels import (
     ALIASES,
-    BOARD_SIZES,
     CATALOGUE,
-    CLASSIC_RULES,
-    LEVEL_CHOICES,
     LEVELS,
-    NOT_OFFERED,
-    Level,
-    Player,
-    board_size,
-    brute_force_sum,
     canonical_level,
-    completing_moves,
     describe_level,
-    fork_blocks,
-    fork_moves,
     level_names,
+    make_player,
+)
+from tictac.play.offered import (
+    BOARD_SIZES,
+    LEVEL_CHOICES,
+    NOT_OFFERED,
+    board_size,
     level_options,
     levels_note,
-    make_player,
     offered_levels,
+)
+from tictac.players.levels import Level
+from tictac.players.rules import (
+    CLASSIC_RULES,
+    Player,
+    brute_force_sum,
+    completing_moves,
+    fork_blocks,
+    fork_moves,
     random_move,
     searching,
     which_rule,
 )
-from tictac.scoring import open_lines, two_in_a_row, weighted
-from tictac.search import alphabeta
-from tictac.state import Mark, other
-from tictac.tournament import play_game, play_match, wilson_interval
+from tictac.players.tournament import play_game, play_match, wilson_interval
+from tictac.search.engine import alphabeta
 
 NON_TERMINAL = [s for s in reachable_states() if not s.is_terminal]
 
@@ -485,7 +489,7 @@ def test_the_tutorials_novice_takes_the_first_or_the_second_of_the_tutorials_ran
 
 
 def test_the_tutorials_second_choice_is_often_no_mistake_and_ours_always_is() -> None:
-    from tictac.solver import best_moves as masters_moves
+    from tictac.search.solver import best_moves as masters_moves
 
     ours = make_player("novice", probability=0.0)
     tutorials = make_player("novice", mistake="second", probability=0.0)
@@ -514,7 +518,7 @@ def test_the_novices_mistake_is_named_and_described() -> None:
 
 
 def test_the_remembered_ranking_is_the_ranking_worked_out_afresh() -> None:
-    from tictac import players
+    from tictac.players import rules as players
 
     players._ranking.cache_clear()
     for state in NON_TERMINAL:
@@ -525,7 +529,7 @@ def test_the_remembered_ranking_is_the_ranking_worked_out_afresh() -> None:
 
 
 def test_the_remembered_completing_moves_are_those_worked_out_afresh() -> None:
-    from tictac import threats
+    from tictac.search import threats
 
     threats.completing_cells.cache_clear()
     for state in reachable_states():

@@ -1,4 +1,4 @@
-"""The win prover (tictac/pns.py) and the strategy checker (tictac/verify.py).
+"""The win prover (tictac/proving/pns.py) and the strategy checker (tictac/proving/verify.py).
 
 The prover must say "the attacker wins" exactly when the solver's value says so, for either
 player as the attacker, and every win it claims must come with a strategy that the checker,
@@ -12,12 +12,13 @@ import random
 
 import pytest
 
-from tictac import State, pns, reachable_states, solve
-from tictac.budget import BudgetExceeded, meter
-from tictac.pairing import shared_pairs
-from tictac.players import completing_moves
-from tictac.pns import BALANCED, EXPECT_DRAW, EXPECT_WIN, Epsilon, _Search, prove_win
-from tictac.verify import verify_win
+from tictac import State, reachable_states, solve
+from tictac.players.rules import completing_moves
+from tictac.proving import pns
+from tictac.proving.pns import BALANCED, EXPECT_DRAW, EXPECT_WIN, Epsilon, _Search, prove_win
+from tictac.proving.verify import verify_win
+from tictac.search.budget import BudgetExceeded, meter
+from tictac.search.pairing import shared_pairs
 
 SMALL_BOARDS = [(3, 3, 3), (3, 4, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (4, 5, 4), (3, 6, 3)]
 

@@ -481,7 +481,13 @@ def test_make_clean_leaves_the_projects_own_files(tmp_path: Path) -> None:
     made += ["test-artifacts/play.png", "tictac/__pycache__/state.pyc", "tests/__pycache__/x.pyc"]
     made += ["notebooks/.ipynb_checkpoints/03-minimax-checkpoint.ipynb", "_site/index.html"]
     made += ["build/site/source/index.md", "build/lite/cache/npm/x.tgz", "_site/lite/index.html"]
-    own = ["Makefile", "tictac/state.py", "notebooks/03-minimax.ipynb", ".git/HEAD", "README.md"]
+    own = [
+        "Makefile",
+        "tictac/game/state.py",
+        "notebooks/03-minimax.ipynb",
+        ".git/HEAD",
+        "README.md",
+    ]
     own += ["notebooks/my-notes.ipynb", "docs/images/tree.svg", "site/conf.py", "site/index.md"]
     for path in made + own:
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""The proof search with switches (tictac/proving.py): it must give the solver's value with
+"""The proof search with switches (tictac/proving/ideas.py): it must give the solver's value with
 any idea switched off, its line reading must follow the definitions, and the stored proofs of
 big boards must be what the solver really finds."""
 
@@ -8,9 +8,8 @@ import random
 
 import pytest
 
-from tictac import State, reachable_states, solve, solver, winning_lines
-from tictac.budget import BudgetExceeded
-from tictac.proving import (
+from tictac import State, reachable_states, solve, winning_lines
+from tictac.proving.ideas import (
     IDEAS,
     Proof,
     dead_cells,
@@ -20,6 +19,8 @@ from tictac.proving import (
     solver_proof,
     stored_proofs,
 )
+from tictac.search import solver
+from tictac.search.budget import BudgetExceeded
 
 
 def random_positions(board: tuple[int, int, int], count: int, seed: int) -> list[State]:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tictac.scoring import (
+from tictac.game.scoring import (
     bounded,
     decisive,
     depth_aware,
@@ -21,7 +21,7 @@ from tictac.scoring import (
     weighted,
     win_loss,
 )
-from tictac.state import State, reachable_states, winning_lines
+from tictac.game.state import State, reachable_states, winning_lines
 
 X_WON = State.parse("XXX/OO./...")  # X wins on its third move: 4 empty cells
 O_WON = State.parse("OOO/XX./X..")  # O wins on its third move: 3 empty cells

@@ -19,8 +19,7 @@ from collections.abc import Callable
 import oracle
 import pytest
 
-from tictac.budget import BudgetExceeded
-from tictac.scoring import (
+from tictac.game.scoring import (
     Score,
     depth_aware,
     depth_scaled,
@@ -29,14 +28,15 @@ from tictac.scoring import (
     two_in_a_row,
     win_loss,
 )
-from tictac.search import (
+from tictac.game.state import State, reachable_states
+from tictac.search.budget import BudgetExceeded
+from tictac.search.engine import (
     SearchResult,
     TraceNode,
     alphabeta,
     minimax,
     minimax_value,
 )
-from tictac.state import State, reachable_states
 
 Search = Callable[[State], SearchResult]
 
@@ -631,7 +631,7 @@ def test_a_search_needs_a_state_and_functions() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Budgets (tictac.budget; more in tests/test_budget.py)
+# Budgets (tictac.search.budget; more in tests/test_budget.py)
 
 
 @pytest.mark.parametrize(

@@ -13,10 +13,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tictac import solver
-from tictac.players import BOARD_SIZES, BoardSize, canonical_level, offered_levels
-from tictac.session import GameSession, Tally, hint_labels
-from tictac.state import IllegalMove, State
+from tictac.game.state import IllegalMove, State
+from tictac.play.levels import canonical_level
+from tictac.play.offered import BOARD_SIZES, offered_levels
+from tictac.play.session import GameSession, Tally, hint_labels
+from tictac.players.levels import BoardSize
+from tictac.search import solver
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,8 +53,8 @@ def run_without_ipywidgets(code: str) -> subprocess.CompletedProcess[str]:
 def test_the_session_plays_without_ipywidgets() -> None:
     run = run_without_ipywidgets(
         """
-        import tictac.session
-        session = tictac.session.GameSession(level="master", seed=0)
+        import tictac.play.session
+        session = tictac.play.session.GameSession(level="master", seed=0)
         session.play(4)
         session.respond()
         print(tictac.__file__)
@@ -69,7 +71,7 @@ def test_the_session_plays_without_ipywidgets() -> None:
 
 def test_the_blocker_really_blocks_ipywidgets() -> None:
     """The test above could not notice a session importing ipywidgets if the block leaked."""
-    run = run_without_ipywidgets("import tictac.widget")
+    run = run_without_ipywidgets("import tictac.pictures.widget")
     assert run.returncode != 0
     assert "ipywidgets is blocked in this test" in run.stderr
 
@@ -322,7 +324,7 @@ def test_a_move_chosen_for_a_game_that_changed_meanwhile_is_not_played() -> None
 
 
 def test_a_numpy_seed_is_a_plain_whole_number() -> None:
-    from tictac.seeds import whole_seed
+    from tictac.helpers.seeds import whole_seed
 
     assert type(whole_seed(np.int64(7), "a match")) is int
     assert GameSession(seed=np.int64(7)).seed == 7  # type: ignore[arg-type]

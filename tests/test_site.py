@@ -417,8 +417,8 @@ def test_the_browser_edition_loads_its_python_from_its_own_folder(built: Path) -
         assert {canonical(d) for d in package["depends"]} <= set(packages), name
     assert {canonical(p) for p in preload} <= set(packages)
     assert "tictac" in packages and "micropip" in packages
-    # and Graphviz compiled to WebAssembly, where tictac.browser looks for it
-    from tictac.browser import VIZ_PATH
+    # and Graphviz compiled to WebAssembly, where tictac.pictures.browser looks for it
+    from tictac.pictures.browser import VIZ_PATH
 
     assert (lite / VIZ_PATH).stat().st_size > 500_000
 

@@ -21,12 +21,26 @@ from types import ModuleType
 import oracle
 import pytest
 
-from tictac import solver
-from tictac.bitboard import bitboards
-from tictac.budget import BudgetExceeded, BudgetLike, meter
-from tictac.pairing import Pairing, forced_pairs_clash, never_loses, own_pairs_exist, shared_pairs
-from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, prove, solve
-from tictac.state import State, reachable_states
+from tictac.game.bitboard import bitboards
+from tictac.game.state import State, reachable_states
+from tictac.search import solver
+from tictac.search.budget import BudgetExceeded, BudgetLike, meter
+from tictac.search.pairing import (
+    Pairing,
+    forced_pairs_clash,
+    never_loses,
+    own_pairs_exist,
+    shared_pairs,
+)
+from tictac.search.solver import (
+    Outcome,
+    best_move,
+    best_moves,
+    move_outcomes,
+    outcome,
+    prove,
+    solve,
+)
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
@@ -424,7 +438,7 @@ def live_needs(table: solver._Solver, defender: int, empty: int, moves: int) -> 
 @pytest.mark.slow
 def test_shared_pairs_match_brute_force_in_real_positions(board: tuple[int, int, int]) -> None:
     """Positions of random games with 6 to 12 empty cells, for both players as defender; a
-    pairing found is also played out by `tictac.pairing.never_loses` against every attack.
+    pairing found is also played out by `tictac.search.pairing.never_loses` against every attack.
     On 4x4 with four in a row no two lines share two cells, so no pair can serve two lines;
     on the other boards some positions need shared pairs."""
     rng = random.Random(sum(board))
@@ -533,7 +547,7 @@ def test_anything_but_a_state_is_refused_clearly(function: object, bad: object) 
 
 
 # ---------------------------------------------------------------------------------------------
-# Budgets (tictac.budget; more in tests/test_budget.py)
+# Budgets (tictac.search.budget; more in tests/test_budget.py)
 
 
 def questions() -> dict[str, Callable[[BudgetLike], object]]:

@@ -11,15 +11,16 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tictac import IllegalMove, InvalidBoard, State, solver
+from tictac import IllegalMove, InvalidBoard, State
 from tictac.cli import analysis
-from tictac.state import (
+from tictac.game.state import (
     MAX_TEXT,
     other,
     reachable_states,
     symmetry_permutations,
     winning_lines,
 )
+from tictac.search import solver
 
 # --- building and reading boards ---------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictac import State
-from tictac.state import MAX_SIDE
+from tictac.game.state import MAX_SIDE
 
 SIZES = st.sampled_from([(3, 3, 3), (4, 4, 4), (4, 4, 3), (3, 4, 3), (2, 5, 2), (5, 5, 4)])
 

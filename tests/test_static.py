@@ -1,5 +1,6 @@
-"""The still pictures of the widgets (tictac.static, tictac.pictures.game_picture): right on
-every 3x3 position and on 4x4, built only when a notebook asks, stored in place of the widget."""
+"""The still pictures of the widgets (tictac.pictures.static, tictac.pictures.boards.game_picture):
+right on every 3x3 position and on 4x4, built only when a notebook asks, stored in place of the
+widget."""
 
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from tictac import widget as widget_module
-from tictac.pictures import COLORS, game_picture
-from tictac.session import GameSession, hint_labels
-from tictac.state import State
-from tictac.static import WIDGET_VIEW, keep_pictures, main
-from tictac.widget import GameWidget
+from tictac.game.state import State
+from tictac.pictures import widget as widget_module
+from tictac.pictures.boards import COLORS, game_picture
+from tictac.pictures.static import WIDGET_VIEW, keep_pictures, main
+from tictac.pictures.widget import GameWidget
+from tictac.play.session import GameSession, hint_labels
 
 SVG = "{http://www.w3.org/2000/svg}"
 CELL = 48
@@ -217,7 +218,7 @@ def test_the_command_rewrites_notebooks_in_place_and_refuses_bad_ones(
 def test_a_finished_progress_bar_leaves_a_line_of_text(monkeypatch: pytest.MonkeyPatch) -> None:
     import IPython.display
 
-    from tictac.tournament import _progress_bar
+    from tictac.players.tournament import _progress_bar
 
     shown: list[Any] = []
 

@@ -25,16 +25,16 @@ from typing import Any
 import pytest
 
 import tictac
-import tictac.search
+import tictac.search.engine
 from tictac import BudgetExceeded, State, two_in_a_row, win_loss
-from tictac.numbertree import NumberTree, leaf_number
-from tictac.pictures import COLORS, format_value
-from tictac.scoring import depth_aware
-from tictac.search import TraceNode
-from tictac.state import reachable_states
-from tictac.stepper import STEP_BUDGET, SearchSteps, Step, record_search
-from tictac.stepper_widget import SearchStepper, step_search
-from tictac.tree import draw_tree
+from tictac.game.numbertree import NumberTree, leaf_number
+from tictac.game.scoring import depth_aware
+from tictac.game.state import reachable_states
+from tictac.pictures.boards import COLORS, format_value
+from tictac.pictures.stepper import STEP_BUDGET, SearchSteps, Step, record_search
+from tictac.pictures.stepper_widget import SearchStepper, step_search
+from tictac.pictures.tree import draw_tree
+from tictac.search.engine import TraceNode
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 # Deeper trees of numbers: four levels (MAX, MIN, MAX, leaves), uneven branching.
@@ -247,7 +247,7 @@ def recorded(
 
     if isinstance(position, NumberTree):  # a tree of numbers is scored by leaf_number alone
         assert monkeypatch is not None
-        monkeypatch.setattr(tictac.search, "leaf_number", recorder(leaf_number))
+        monkeypatch.setattr(tictac.search.engine, "leaf_number", recorder(leaf_number))
     else:
         options["score"] = recorder(options.get("score", win_loss))
     if options.get("heuristic") is not None:
@@ -714,7 +714,7 @@ def test_an_html_export_shows_the_still_picture(tmp_path: Path) -> None:
                 "metadata": {},
                 "outputs": [],
                 "source": "from tictac import step_search\n"
-                "from tictac.numbertree import NumberTree\n"
+                "from tictac.game.numbertree import NumberTree\n"
                 f"step_search(NumberTree({TEXTBOOK}))",
             }
         ],
@@ -754,15 +754,15 @@ def _environment_with_this_tictac() -> dict[str, str]:
 
 def test_recording_a_search_needs_no_widgets() -> None:
     """record_search and its frames work where ipywidgets is not installed (a script, a
-    server): only the widget, in tictac.stepper_widget, needs it."""
+    server): only the widget, in tictac.pictures.stepper_widget, needs it."""
     code = (
         "import sys; sys.modules['ipywidgets'] = None\n"  # (an import of it now fails)
-        "from tictac.numbertree import NumberTree\n"
-        "from tictac.stepper import record_search\n"
+        "from tictac.game.numbertree import NumberTree\n"
+        "from tictac.pictures.stepper import record_search\n"
         "steps = record_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))\n"
         "print(len(steps), steps.svg(8).count('<svg'))\n"
         "try:\n"
-        "    import tictac.stepper_widget\n"
+        "    import tictac.pictures.stepper_widget\n"
         "except ImportError:\n"
         "    print('the widget needs ipywidgets')\n"
     )
@@ -771,7 +771,9 @@ def test_recording_a_search_needs_no_widgets() -> None:
 
 
 def test_the_widget_s_old_place_still_answers_with_a_warning() -> None:
-    import tictac.stepper
+    import tictac.pictures.stepper
 
-    with pytest.warns(DeprecationWarning, match="tictac.stepper.step_search is an old name"):
-        assert tictac.stepper.step_search is step_search
+    with pytest.warns(
+        DeprecationWarning, match="tictac.pictures.stepper.step_search is an old name"
+    ):
+        assert tictac.pictures.stepper.step_search is step_search

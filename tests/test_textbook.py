@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from tictac import State, reachable_states, solve
-from tictac import textbook as textbook_module
-from tictac.scoring import depth_scaled, win_loss
-from tictac.search import minimax as search_minimax
-from tictac.textbook import alphabeta_value, minimax_value, negamax_value
+from tictac.game.scoring import depth_scaled, win_loss
+from tictac.search import textbook as textbook_module
+from tictac.search.engine import minimax as search_minimax
+from tictac.search.textbook import alphabeta_value, minimax_value, negamax_value
 
 POSITIONS = list(reachable_states())
 WINDOW_EDGES = (-math.inf, -1, 0, 1, math.inf)

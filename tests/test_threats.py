@@ -13,11 +13,11 @@ import random
 import pytest
 
 from tictac import solve
-from tictac.numbertree import NumberTree
-from tictac.scoring import open_lines, two_in_a_row, win_loss
-from tictac.search import TraceNode, alphabeta, minimax
-from tictac.state import State, other, reachable_states, winning_lines
-from tictac.threats import MAX_EXTENSION, ThreatExtension, forced_moves, winning_cells
+from tictac.game.numbertree import NumberTree
+from tictac.game.scoring import open_lines, two_in_a_row, win_loss
+from tictac.game.state import State, other, reachable_states, winning_lines
+from tictac.search.engine import TraceNode, alphabeta, minimax
+from tictac.search.threats import MAX_EXTENSION, ThreatExtension, forced_moves, winning_cells
 
 
 def decided(state: State, ply: int) -> float:

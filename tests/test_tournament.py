@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from tictac import State
-from tictac.charts import round_robin_chart, wins_by_length_chart
-from tictac.players import Player, make_player
-from tictac.tournament import play_game, play_match, round_robin, wilson_interval
+from tictac.pictures.charts import round_robin_chart, wins_by_length_chart
+from tictac.play.levels import make_player
+from tictac.players.rules import Player
+from tictac.players.tournament import play_game, play_match, round_robin, wilson_interval
 
 
 def test_game_record_holds_every_move_and_position() -> None:

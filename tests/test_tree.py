@@ -14,10 +14,10 @@ import oracle
 import pytest
 
 from tictac import BudgetExceeded, State, alphabeta, minimax, two_in_a_row
-from tictac.pictures import COLORS, draw_board, draw_move_values
-from tictac.search import SearchResult
-from tictac.state import reachable_states
-from tictac.tree import MAX_BOARDS, GraphvizError, draw_trace, draw_tree
+from tictac.game.state import reachable_states
+from tictac.pictures.boards import COLORS, draw_board, draw_move_values
+from tictac.pictures.tree import MAX_BOARDS, GraphvizError, draw_trace, draw_tree
+from tictac.search.engine import SearchResult
 
 MID_GAME = State.parse("XO./.X./..O")  # X to move, 5 empty cells
 
@@ -398,7 +398,7 @@ def test_a_cut_node_shows_its_bound_and_no_best_move() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Budgets: of the search behind a drawing (tictac.budget), and of what is handed to Graphviz
+# Budgets: of the search behind a drawing (tictac.search.budget), and of what is handed to Graphviz
 
 
 def test_the_search_behind_a_drawing_stops_at_its_budget() -> None:

@@ -15,10 +15,10 @@ import pytest
 from test_pns import random_positions
 
 from tictac import State, solve
-from tictac.pairing import Pairing, never_loses
-from tictac.pns import BALANCED, EXPECT_DRAW, Defence, Epsilon, prove_win
-from tictac.state import Mark, other, winning_lines
-from tictac.verify import verify_draw
+from tictac.game.state import Mark, other, winning_lines
+from tictac.proving.pns import BALANCED, EXPECT_DRAW, Defence, Epsilon, prove_win
+from tictac.proving.verify import verify_draw
+from tictac.search.pairing import Pairing, never_loses
 
 
 def defence_of(state: State, attacker: Mark, epsilon: Epsilon = BALANCED) -> Defence:

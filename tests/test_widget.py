@@ -11,12 +11,13 @@ from urllib.parse import quote
 import ipywidgets as widgets
 import pytest
 
-from tictac.pictures import COLORS
-from tictac.players import CATALOGUE, LEVEL_CHOICES
-from tictac.session import Decision, GameSession, hint_labels
-from tictac.state import State, winning_lines
-from tictac.thinking import EXPLANATIONS, explain_decision
-from tictac.widget import _CSS, CELL_PX, GameWidget
+from tictac.game.state import State, winning_lines
+from tictac.pictures.boards import COLORS
+from tictac.pictures.thinking import EXPLANATIONS, explain_decision
+from tictac.pictures.widget import _CSS, CELL_PX, GameWidget
+from tictac.play.levels import CATALOGUE
+from tictac.play.offered import LEVEL_CHOICES
+from tictac.play.session import Decision, GameSession, hint_labels
 
 # ---------------------------------------------------------------------------------------------
 # Helpers: what a player sees and does
@@ -497,12 +498,14 @@ def test_a_preconfigured_widget_in_one_line() -> None:
 
 
 def test_the_names_that_moved_out_can_still_be_imported_from_the_widget() -> None:
-    import tictac.widget
+    import tictac.pictures.widget
 
-    missing = [name for name in tictac.widget.__all__ if not hasattr(tictac.widget, name)]
+    missing = [
+        name for name in tictac.pictures.widget.__all__ if not hasattr(tictac.pictures.widget, name)
+    ]
     assert missing == []
-    assert tictac.widget.GameSession is GameSession
-    assert tictac.widget.explain_decision is explain_decision
+    assert tictac.pictures.widget.GameSession is GameSession
+    assert tictac.pictures.widget.explain_decision is explain_decision
 
 
 # ---------------------------------------------------------------------------------------------

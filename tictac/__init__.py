@@ -9,19 +9,37 @@ The tutorials this series grew from, which the docstrings name by short names su
 five-rounds tutorial", are listed under *Sources* in the README.
 
 Importing the package is light: the game model loads at once, while the modules that need
-ipywidgets or graphviz (and the charts, drawn as SVG by :mod:`tictac.charts` itself) load the
-first time one of their names is used.
+ipywidgets or graphviz (and the charts, drawn as SVG by :mod:`tictac.pictures.charts` itself) load
+the first time one of their names is used.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
-from tictac import browser
-from tictac.bandits import Bandit, mean_regret, play_bandit, ucb1_choice
-from tictac.budget import Budget, BudgetExceeded
-from tictac.deepening import iterative_deepening, mtdf
+from tictac.game import (
+    IllegalMove,
+    InvalidBoard,
+    Mark,
+    NumberTree,
+    State,
+    depth_aware,
+    depth_scaled,
+    features,
+    leaf_number,
+    open_lines,
+    piece_count,
+    plus_minus_ten,
+    reachable_states,
+    symmetry_permutations,
+    two_in_a_row,
+    weighted,
+    win_loss,
+    winning_lines,
+)
+from tictac.helpers.old_names import MOVED_MODULES, OldModulePaths
 from tictac.learning import (
     Menace,
     TDLearner,
@@ -30,70 +48,81 @@ from tictac.learning import (
     retrograde,
     trained_learner,
 )
-from tictac.mcts import MCTSResult, uct_search
-from tictac.numbertree import NumberTree, leaf_number
-from tictac.pairing import Pairing, find_pairing
-from tictac.players import Player, level_names, make_player
-from tictac.proving import proof_search
-from tictac.scoring import (
-    depth_aware,
-    depth_scaled,
-    features,
-    open_lines,
-    piece_count,
-    plus_minus_ten,
-    two_in_a_row,
-    weighted,
-    win_loss,
-)
-from tictac.search import SearchResult, SearchStats, TraceNode, alphabeta, minimax
-from tictac.solver import Outcome, best_move, best_moves, move_outcomes, outcome, solve
-from tictac.state import (
-    IllegalMove,
-    InvalidBoard,
-    Mark,
-    State,
-    reachable_states,
-    symmetry_permutations,
-    winning_lines,
-)
-from tictac.textbook import alphabeta_value, minimax_value, negamax_value
-from tictac.tournament import (
+from tictac.pictures import browser
+from tictac.play import GameSession, level_names, make_player
+from tictac.players import (
     GameRecord,
     MatchResult,
+    Player,
     play_game,
     play_match,
     round_robin,
     wilson_interval,
 )
+from tictac.proving import proof_search, prove_win, verify_draw, verify_win
+from tictac.search import (
+    Bandit,
+    Budget,
+    BudgetExceeded,
+    MCTSResult,
+    Outcome,
+    Pairing,
+    SearchResult,
+    SearchStats,
+    TraceNode,
+    alphabeta,
+    alphabeta_value,
+    best_move,
+    best_moves,
+    find_pairing,
+    iterative_deepening,
+    mean_regret,
+    minimax,
+    minimax_value,
+    move_outcomes,
+    mtdf,
+    negamax_value,
+    outcome,
+    play_bandit,
+    solve,
+    ucb1_choice,
+    uct_search,
+)
 
 __version__ = "0.1.0"
 
 # In the browser edition, Graphviz (which draws the trees there) starts loading now, so that
-# the first tree draws at once, even from a widget's button (tictac/browser.py).
+# the first tree draws at once, even from a widget's button (tictac/pictures/browser.py).
 browser.start_loading()
+
+# The modules' paths of version 0.1 (tictac.solver, tictac.state, ...) still import, with a
+# warning that names the new path (tictac/helpers/old_names.py).
+if not any(isinstance(finder, OldModulePaths) for finder in sys.meta_path):
+    sys.meta_path.append(OldModulePaths(MOVED_MODULES))
 
 # Public names that live in heavier modules, loaded on first use: name -> module.
 _LAZY: dict[str, str] = {
-    "GameWidget": "tictac.widget",
-    "board_svg": "tictac.pictures",
-    "show_boards": "tictac.pictures",
-    "draw_board": "tictac.pictures",
-    "draw_move_values": "tictac.pictures",
-    "draw_matchbox": "tictac.pictures",
-    "draw_mcts_tree": "tictac.tree",
-    "draw_number_tree": "tictac.tree",
-    "draw_pairing": "tictac.pictures",
-    "draw_trace": "tictac.tree",
-    "draw_tree": "tictac.tree",
-    "step_search": "tictac.stepper_widget",
-    "wins_by_length_chart": "tictac.charts",
-    "round_robin_chart": "tictac.charts",
-    "learning_curve_chart": "tictac.charts",
+    "GameWidget": "tictac.pictures.widget",
+    "board_svg": "tictac.pictures.boards",
+    "show_boards": "tictac.pictures.boards",
+    "draw_board": "tictac.pictures.boards",
+    "draw_move_values": "tictac.pictures.boards",
+    "draw_matchbox": "tictac.pictures.boards",
+    "draw_mcts_tree": "tictac.pictures.tree",
+    "draw_number_tree": "tictac.pictures.tree",
+    "draw_pairing": "tictac.pictures.boards",
+    "draw_trace": "tictac.pictures.tree",
+    "draw_tree": "tictac.pictures.tree",
+    "record_search": "tictac.pictures.stepper",
+    "step_search": "tictac.pictures.stepper_widget",
+    "wins_by_length_chart": "tictac.pictures.charts",
+    "round_robin_chart": "tictac.pictures.charts",
+    "learning_curve_chart": "tictac.pictures.charts",
 }
 
 __all__ = [
     "Bandit",
+    "GameSession",
     "Budget",
     "BudgetExceeded",
     "GameRecord",
@@ -140,6 +169,7 @@ __all__ = [
     "play_match",
     "plus_minus_ten",
     "proof_search",
+    "prove_win",
     "reachable_states",
     "retrograde",
     "round_robin",
@@ -149,6 +179,8 @@ __all__ = [
     "two_in_a_row",
     "ucb1_choice",
     "uct_search",
+    "verify_draw",
+    "verify_win",
     "weighted",
     "wilson_interval",
     "win_loss",
@@ -171,16 +203,17 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from tictac.charts import round_robin_chart as round_robin_chart
-    from tictac.charts import wins_by_length_chart as wins_by_length_chart
-    from tictac.pictures import board_svg as board_svg
-    from tictac.pictures import draw_board as draw_board
-    from tictac.pictures import draw_move_values as draw_move_values
-    from tictac.pictures import draw_pairing as draw_pairing
-    from tictac.pictures import show_boards as show_boards
-    from tictac.stepper_widget import step_search as step_search
-    from tictac.tree import draw_mcts_tree as draw_mcts_tree
-    from tictac.tree import draw_number_tree as draw_number_tree
-    from tictac.tree import draw_trace as draw_trace
-    from tictac.tree import draw_tree as draw_tree
-    from tictac.widget import GameWidget as GameWidget
+    from tictac.pictures.boards import board_svg as board_svg
+    from tictac.pictures.boards import draw_board as draw_board
+    from tictac.pictures.boards import draw_move_values as draw_move_values
+    from tictac.pictures.boards import draw_pairing as draw_pairing
+    from tictac.pictures.boards import show_boards as show_boards
+    from tictac.pictures.charts import round_robin_chart as round_robin_chart
+    from tictac.pictures.charts import wins_by_length_chart as wins_by_length_chart
+    from tictac.pictures.stepper import record_search as record_search
+    from tictac.pictures.stepper_widget import step_search as step_search
+    from tictac.pictures.tree import draw_mcts_tree as draw_mcts_tree
+    from tictac.pictures.tree import draw_number_tree as draw_number_tree
+    from tictac.pictures.tree import draw_trace as draw_trace
+    from tictac.pictures.tree import draw_tree as draw_tree
+    from tictac.pictures.widget import GameWidget as GameWidget

@@ -24,7 +24,7 @@ options themselves are wrong. In a game, a bad move is not an error: the reason 
 with the board's conversation on stdout and the move asked for again. A long tournament
 prints its progress on stderr, a line every second.
 
-Searches have a budget (``--budget``, see :mod:`tictac.budget`): one that spends it without
+Searches have a budget (``--budget``, see :mod:`tictac.search.budget`): one that spends it without
 an answer is an error too (exit status 2), and one that takes more than a second reports its
 progress on stderr, once a second.
 
@@ -56,8 +56,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
-from tictac import __version__, solver
-from tictac.budget import (
+from tictac import __version__
+from tictac.game.state import MAX_SIDE, IllegalMove, InvalidBoard, State
+from tictac.play.levels import CATALOGUE, canonical_level, level_names, make_player
+from tictac.players.rules import Player
+from tictac.players.tournament import MatchResult, play_match, wilson_interval
+from tictac.search import solver
+from tictac.search.budget import (
     SOLVER_BUDGET,
     Budget,
     BudgetExceeded,
@@ -66,9 +71,6 @@ from tictac.budget import (
     meter,
     reporting,
 )
-from tictac.players import CATALOGUE, Player, canonical_level, level_names, make_player
-from tictac.state import MAX_SIDE, IllegalMove, InvalidBoard, State
-from tictac.tournament import MatchResult, play_match, wilson_interval
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -154,11 +156,11 @@ def parse_move(text: str, state: State) -> int:
     >>> parse_move("centre", s)
     Traceback (most recent call last):
       ...
-    tictac.state.IllegalMove: 'centre' is not a move: type a cell number from 0 to 8, ...
+    tictac.game.state.IllegalMove: 'centre' is not a move: type a cell number from 0 to 8, ...
     >>> parse_move("9" * 5000, s)
     Traceback (most recent call last):
       ...
-    tictac.state.IllegalMove: '999999999999999999999999999999…' is far outside the 3x3 board: ...
+    tictac.game.state.IllegalMove: '999999999999999999999999999999…' is far outside ...
     """
     cleaned = _ascii_digits(text.strip())
     last = len(state.cells) - 1
@@ -265,7 +267,7 @@ def _board_size(text: str) -> tuple[int, int]:
 
 
 def _level(text: str) -> str:
-    """argparse type for a level: any name of the catalogue in :mod:`tictac.players`."""
+    """argparse type for a level: any name of the catalogue in :mod:`tictac.players.rules`."""
     try:
         canonical_level(text)
     except ValueError as error:  # it quotes the name, which need not take a page
@@ -420,7 +422,7 @@ def _result_word(value: int, player: str) -> str:
 def analysis(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[str, Any]:
     """Everything ``tictac analyze`` reports, as the dictionary that ``--json`` prints.
 
-    The solver's questions share one `budget` (see :mod:`tictac.budget`).
+    The solver's questions share one `budget` (see :mod:`tictac.search.budget`).
 
     >>> a = analysis(State.parse("XX./OO./..."))
     >>> a["value"], a["plies"], a["best_moves"], a["moves"]["2"]
@@ -717,7 +719,7 @@ player to move if they make it, with the move itself counted.
   terminal     true when someone has won or the board is full
   winner       "X", "O" or null
   winning_line the winner's line as a list of cells, or null
-  value        +1 X wins, 0 draw, -1 O wins, with best play (X's view, as tictac.solver)
+  value        +1 X wins, 0 draw, -1 O wins, with best play (X's view, as tictac.search.solver)
   plies        moves left with best play (0 when the game is over)
   moves        {{"cell": {{"row", "col", "value", "plies", "result"}}}} for each legal move:
                value is X's view as above, plies counts the moves left including this
@@ -763,7 +765,7 @@ class _Parser(argparse.ArgumentParser):
 
 _BUDGET_HELP = (
     "the most positions a search may visit, or none for no limit (default: the search's own, "
-    "200,000 for the solver; see tictac.budget; mcts is bounded by its playouts instead)"
+    "200,000 for the solver; see tictac.search.budget; mcts is bounded by its playouts instead)"
 )
 
 

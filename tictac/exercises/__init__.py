@@ -31,7 +31,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> def lazy_winner(state):
 ...     return None
 >>> report = check_winner(lazy_winner)

@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from tictac.pictures import board_svg
-from tictac.state import State, reachable_states
+from tictac.game.state import State, reachable_states
+from tictac.pictures.boards import board_svg
 
 __all__ = [
     "SHOWN",
@@ -292,7 +292,7 @@ def check_function(
     An answer is right when ``agree(expected, got)``: by default, when it equals the
     reference's. If `function` raises, the report says so and names the board (the lesson
     goes on). `reveal` is code to show the student once the check passes (e.g. the
-    package's own short version, :func:`tictac.textbook.minimax_value`), never before.
+    package's own short version, :func:`tictac.search.textbook.minimax_value`), never before.
     """
     report = Report(name, 0, reference=reveal)
     for state in positions:

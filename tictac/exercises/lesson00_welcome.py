@@ -28,7 +28,7 @@ from tictac.exercises.checking import (
     exercise_positions,
     verdict_html,
 )
-from tictac.state import IllegalMove, InvalidBoard, Move, State, reachable_states
+from tictac.game.state import IllegalMove, InvalidBoard, Move, State, reachable_states
 
 __all__ = [
     "LEGALITY_BOARDS",

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tictac.exercises.checking import verdict_html
-from tictac.solver import solve
-from tictac.state import Mark, State, reachable_states
+from tictac.game.state import Mark, State, reachable_states
+from tictac.search.solver import solve
 
 __all__ = ["COUNT_QUESTIONS", "CountCheck", "check_count"]
 

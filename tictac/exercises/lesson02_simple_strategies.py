@@ -4,7 +4,7 @@ A rule of thumb ``rule(state, rng) -> move`` is checked on every position where 
 still on: each move it makes must be one the rule allows (see
 :func:`~tictac.exercises.checking.check_rule`).
 
->>> from tictac.players import completing_moves
+>>> from tictac.players.rules import completing_moves
 >>> check_completing_moves(completing_moves).passed
 True
 >>> check_centre_rule(lambda state, rng: state.legal_moves()[0]).passed
@@ -17,10 +17,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tictac.exercises.checking import Report, check_function, check_rule, exercise_positions
-from tictac.players import completing_moves, fork_moves
-from tictac.state import Mark, State, other
+from tictac.game.state import Mark, State, other
+from tictac.players.rules import completing_moves, fork_moves
 
-# fork_moves lives in tictac.players (the rules player uses it too); exported here as before.
+# fork_moves lives in tictac.players.rules (the rules player uses it too); exported here as before.
 __all__ = ["check_centre_rule", "check_completing_moves", "check_fork_rule", "fork_moves"]
 
 
@@ -49,7 +49,7 @@ def check_centre_rule(rule: Callable[[State, Any], Any]) -> Report:
     """Check a rule that wins if it can, else blocks, else takes the free centre, else plays
     anywhere.
 
-    >>> from tictac.players import tactical
+    >>> from tictac.players.rules import tactical
     >>> print(check_centre_rule(tactical(win=True, block=True)).summary())
     centre rule: ... of 4520 positions differ from the reference.
     """
@@ -66,9 +66,9 @@ def check_centre_rule(rule: Callable[[State, Any], Any]) -> Report:
 
 def check_fork_rule(rule: Callable[[State, Any], Any]) -> Report:
     """Check a rule that wins if it can, else blocks, else makes a fork if there is one
-    (see :func:`tictac.players.fork_moves`), else plays anywhere.
+    (see :func:`tictac.players.rules.fork_moves`), else plays anywhere.
 
-    >>> from tictac.players import tactical
+    >>> from tictac.players.rules import tactical
     >>> print(check_fork_rule(tactical(win=True, block=True)).summary())
     fork rule: ... of 4520 positions differ from the reference.
     """

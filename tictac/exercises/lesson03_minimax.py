@@ -1,7 +1,7 @@
 """The checks for Lesson 3 (``notebooks/03-minimax.ipynb``): minimax, its score scales and the
 order in which it visits a tree.
 
->>> from tictac.search import minimax
+>>> from tictac.search.engine import minimax
 >>> def my_minimax(state):
 ...     return minimax(state, memo="plain").value
 >>> check_minimax(my_minimax).passed
@@ -31,11 +31,11 @@ from tictac.exercises.checking import (
     exercise_positions,
     verdict_html,
 )
-from tictac.numbertree import NumberTree
-from tictac.scoring import Score, depth_aware, win_loss
-from tictac.search import minimax
-from tictac.state import State
-from tictac.textbook import minimax_value
+from tictac.game.numbertree import NumberTree
+from tictac.game.scoring import Score, depth_aware, win_loss
+from tictac.game.state import State
+from tictac.search.engine import minimax
+from tictac.search.textbook import minimax_value
 
 __all__ = [
     "PredictionReport",
@@ -59,8 +59,8 @@ def check_minimax(
     It runs on every position with at least two marks whose game is still running, one per
     group of mirror images (so the check takes seconds even for plain, unmemoised minimax).
     Once it passes, the report shows `reveal`, the package's own short version
-    (:func:`tictac.textbook.minimax_value`), to compare with yours; before that it never does.
-    A check built on this one for another search passes its own reference (or None).
+    (:func:`tictac.search.textbook.minimax_value`), to compare with yours; before that it never
+    does. A check built on this one for another search passes its own reference (or None).
     """
     positions = [
         s for s in exercise_positions(min_marks=2, up_to_symmetry=True) if not s.is_terminal
@@ -77,7 +77,7 @@ def check_minimax(
 def check_depth_aware_minimax(function: Callable[[State], float]) -> Report:
     """Check ``my_minimax(state) -> value`` with depth-aware scores: a finished game is worth
     the number of empty cells plus one to the winner (+ for X, - for O) and 0 for a draw, so a
-    quicker win counts for more (:func:`~tictac.scoring.depth_aware`).
+    quicker win counts for more (:func:`~tictac.game.scoring.depth_aware`).
 
     It runs on the same positions as :func:`check_minimax`.
     """
@@ -187,7 +187,7 @@ def check_visit_order(
     """Check a prediction of the order in which minimax values the leaves of `tree`.
 
     `order` lists every leaf once, by the name the drawing gives it (``"C1"``) or by its
-    number; names and numbers may be mixed. `tree` is a :class:`~tictac.numbertree.NumberTree`
+    number; names and numbers may be mixed. `tree` is a :class:`~tictac.game.numbertree.NumberTree`
     or the nested lists to build one from. None means no answer yet: the check fails and says
     what to write. The report names the first leaf out of place, never the right one.
 

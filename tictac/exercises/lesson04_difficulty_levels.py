@@ -1,7 +1,7 @@
 """The checks for Lesson 4 (``notebooks/04-difficulty-levels.ipynb``): a level that never looks
 silly and is beaten about one game in ten, and two levels told apart by enough games.
 
->>> from tictac.players import optimal, random_move
+>>> from tictac.players.rules import optimal, random_move
 >>> check_sensible_level(optimal()).passed, check_sensible_level(random_move).passed
 (True, False)
 """
@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictac.exercises.checking import Report, check_rule
-from tictac.players import Player, completing_moves, make_player
-from tictac.state import State, other
-from tictac.tournament import MatchResult, play_match, wilson_interval
+from tictac.game.state import State, other
+from tictac.play.levels import make_player
+from tictac.players.rules import Player, completing_moves
+from tictac.players.tournament import MatchResult, play_match, wilson_interval
 
 __all__ = [
     "LevelReport",
@@ -38,7 +39,7 @@ def check_sensible_level(rule: Callable[[State, Any], Any]) -> Report:
     otherwise blocks the opponent's only threat; anything else is up to the level. (Against
     two threats at once every move loses, so then any move will do.)
 
-    >>> from tictac.players import random_move
+    >>> from tictac.players.rules import random_move
     >>> print(check_sensible_level(random_move).summary())
     sensible level: ... of 4520 positions differ from the reference.
     """
@@ -92,7 +93,7 @@ def check_beatable_level(rule: Callable[[State, Any], Any]) -> LevelReport:
     the offensive player, a stand-in for a casual player, in 8% to 12% of 2,000 seeded games
     (sides alternating). `rule` is a rule ``rule(state, rng)`` or a player.
 
-    >>> from tictac.players import optimal
+    >>> from tictac.players.rules import optimal
     >>> print(check_beatable_level(optimal(random_ties=True)).summary())
     beatable level: never silly in all 4520 positions; the offensive player beat it in 0 of
     2000 games, 0.0% (95% interval 0.0% to 0.2%). Aim for 8% to 12%: make it easier.
@@ -152,7 +153,7 @@ def check_told_apart(first: MatchResult, second: MatchResult, player: str) -> Se
     """Check that two matches tell `player`'s win rates apart: their 95% intervals must not
     overlap.
 
-    >>> from tictac.players import make_player
+    >>> from tictac.play.levels import make_player
     >>> a = play_match(make_player("offensive"), make_player("random"), games=40, seed=1)
     >>> b = play_match(make_player("offensive"), make_player("defensive"), games=40, seed=2)
     >>> print(check_told_apart(a, b, "offensive").summary())

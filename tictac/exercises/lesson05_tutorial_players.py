@@ -1,7 +1,7 @@
 """The checks for Lesson 5 (``notebooks/05-tutorial-players.ipynb``): the brute-force player's
 sum, and the five-rounds tutorial's round-five utility as its text describes it.
 
->>> from tictac.players import subtree_sum
+>>> from tictac.players.rules import subtree_sum
 >>> check_subtree_sum(subtree_sum).passed
 True
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tictac.exercises.checking import Report, check_function, exercise_positions
-from tictac.players import subtree_sum
-from tictac.scoring import two_in_a_row, win_loss
-from tictac.state import Mark, State
+from tictac.game.scoring import two_in_a_row, win_loss
+from tictac.game.state import Mark, State
+from tictac.players.rules import subtree_sum
 
 __all__ = ["check_round_five_utility", "check_subtree_sum"]
 
@@ -42,8 +42,8 @@ def round_five_utility(state: State) -> float:
     +1 when O has won, -1 when X has, 0 for a draw; while the game is on, +0.2 for each line
     where O has two marks and the third cell is empty, -0.2 for each such line of X's.
 
-    It is :func:`tictac.scoring.win_loss` and :func:`tictac.scoring.two_in_a_row` seen from
-    O's side.
+    It is :func:`tictac.game.scoring.win_loss` and :func:`tictac.game.scoring.two_in_a_row` seen
+    from O's side.
 
     >>> round_five_utility(State.parse("OO./XX./..X"))   # one line each: even
     0.0

@@ -1,7 +1,7 @@
 """The checks for Lesson 6 (``notebooks/06-making-it-fast.ipynb``): alpha-beta, move order,
 and predicting what alpha-beta skips on a tree of numbers.
 
->>> from tictac.search import alphabeta
+>>> from tictac.search.engine import alphabeta
 >>> def my_alphabeta(state):
 ...     return alphabeta(state, memo="plain").value
 >>> check_alphabeta(my_alphabeta).passed   # alpha-beta must give minimax's values
@@ -15,7 +15,7 @@ True
 On the textbook's tree of numbers, alpha-beta never looks at C's last two leaves, and it
 searches C with the window (3, +inf):
 
->>> from tictac.numbertree import NumberTree
+>>> from tictac.game.numbertree import NumberTree
 >>> textbook = NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> check_unvisited_leaves({"C2", "C3"}, tree=textbook)
 leaves alpha-beta never looks at: right, it looks at 7 of the 9 leaves and never at these 2.
@@ -41,12 +41,12 @@ from tictac.exercises.checking import (
     verdict_html,
 )
 from tictac.exercises.lesson03_minimax import check_minimax
-from tictac.numbertree import NumberTree
-from tictac.pictures import format_value
-from tictac.scoring import Score, win_loss
-from tictac.search import TraceNode, alphabeta
-from tictac.state import State
-from tictac.textbook import alphabeta_value
+from tictac.game.numbertree import NumberTree
+from tictac.game.scoring import Score, win_loss
+from tictac.game.state import State
+from tictac.pictures.boards import format_value
+from tictac.search.engine import TraceNode, alphabeta
+from tictac.search.textbook import alphabeta_value
 
 __all__ = [
     "PRUNING_PUZZLE",
@@ -64,7 +64,7 @@ __all__ = [
 def check_alphabeta(function: Callable[[State], float], *, score: Score = win_loss) -> Report:
     """Check ``my_alphabeta(state) -> value``: it must give minimax's value everywhere, on the
     positions :func:`~tictac.exercises.check_minimax` uses. Once it passes, the report shows
-    the package's own short version, :func:`tictac.textbook.alphabeta_value`, to compare.
+    the package's own short version, :func:`tictac.search.textbook.alphabeta_value`, to compare.
 
     >>> print(check_alphabeta(lambda state: 0).summary())
     alpha-beta: ... positions differ from the reference.

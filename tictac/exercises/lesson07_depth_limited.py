@@ -2,7 +2,7 @@
 shown better than open lines, the threat extension written by hand, and a position that shows
 the horizon effect.
 
-:func:`check_weights` builds a heuristic from weights (:func:`tictac.scoring.weighted`) and
+:func:`check_weights` builds a heuristic from weights (:func:`tictac.game.scoring.weighted`) and
 lets it play open lines in seeded games; the weights of open lines itself are not better than
 open lines:
 
@@ -13,9 +13,9 @@ False
 weights {'open_1': 1, 'open_2': 1, 'open_3': 1}: In 200 games against open_lines, ...
 
 :func:`check_extension` compares a depth-limited search with the threat extension with
-:func:`tictac.threats.extended_value`; the search without it differs:
+:func:`tictac.search.threats.extended_value`; the search without it differs:
 
->>> from tictac.search import minimax
+>>> from tictac.search.engine import minimax
 >>> def plain(state, depth):
 ...     return minimax(state, depth=depth, heuristic=open_lines, score=decided).value
 >>> check_extension(plain).passed
@@ -36,14 +36,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac.exercises.checking import Report, board_verdict_html, check_function, verdict_html
-from tictac.players import Player, searching
-from tictac.scoring import Score, bounded, decisive, open_lines, weighted, win_loss
-from tictac.search import alphabeta
-from tictac.seeds import Seed, random_source
-from tictac.solver import move_outcomes
-from tictac.state import State
-from tictac.threats import extended_value
-from tictac.tournament import play_game, wilson_interval
+from tictac.game.scoring import Score, bounded, decisive, open_lines, weighted, win_loss
+from tictac.game.state import State
+from tictac.helpers.seeds import Seed, random_source
+from tictac.players.rules import Player, searching
+from tictac.players.tournament import play_game, wilson_interval
+from tictac.search.engine import alphabeta
+from tictac.search.solver import move_outcomes
+from tictac.search.threats import extended_value
 
 __all__ = [
     "GamesAgainstOpenLines",
@@ -155,7 +155,7 @@ def _play_against_open_lines(heuristic: Score, seed: Seed) -> GamesAgainstOpenLi
 
 @dataclass(repr=False)
 class WeightsReport:
-    """Weights for :func:`~tictac.scoring.weighted`, and how their heuristic fared against
+    """Weights for :func:`~tictac.game.scoring.weighted`, and how their heuristic fared against
     open lines in the check's games (`played`)."""
 
     weights: dict[str, float]
@@ -178,8 +178,8 @@ class WeightsReport:
 
 
 def check_weights(weights: Mapping[str, float], *, seed: Seed = 0) -> WeightsReport:
-    """Play a heuristic made of `weights` (see :func:`tictac.scoring.weighted`) against
-    :func:`~tictac.scoring.open_lines` on 4x4 with four in a row, and say whether the games
+    """Play a heuristic made of `weights` (see :func:`tictac.game.scoring.weighted`) against
+    :func:`~tictac.game.scoring.open_lines` on 4x4 with four in a row, and say whether the games
     show it better.
 
     From 100 openings (:func:`random_openings`, drawn with `seed`), each played twice so
@@ -297,8 +297,8 @@ def decided(state: State, ply: int) -> float:
 def check_extension(function: Any) -> Report:
     """Check ``function(state, depth)``, depth-limited minimax with open lines at the horizon,
     :func:`decided` for finished games and the threat extension (past the horizon, only the
-    forced moves, at most :data:`~tictac.threats.MAX_EXTENSION` plies further), against
-    :func:`tictac.threats.extended_value`: on 200 positions of seeded random 4x4 games (four
+    forced moves, at most :data:`~tictac.search.threats.MAX_EXTENSION` plies further), against
+    :func:`tictac.search.threats.extended_value`: on 200 positions of seeded random 4x4 games (four
     in a row, five to twelve marks, finished games included), at depths 1 and 2. Once it
     passes, the report shows the package's short version.
 

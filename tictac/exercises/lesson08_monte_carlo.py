@@ -3,7 +3,7 @@ reading the root of a search.
 
 :func:`check_ucb1` compares your choice of arm with UCB1's in many situations:
 
->>> from tictac.bandits import ucb1_choice
+>>> from tictac.search.bandits import ucb1_choice
 >>> check_ucb1(ucb1_choice).passed
 True
 >>> def greedy(pulls, wins, exploration):
@@ -14,7 +14,7 @@ UCB1: ... situations differ ... Add the exploration bonus...
 
 :func:`check_back_up` runs your backpropagation on real search trees:
 
->>> from tictac.mcts import backpropagate
+>>> from tictac.search.mcts import backpropagate
 >>> check_back_up(backpropagate).passed
 True
 
@@ -34,10 +34,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tictac.bandits import UCB1_EXPLORATION, ucb1_choice
 from tictac.exercises.checking import CaseReport, Mismatch, Report, verdict_html
-from tictac.mcts import DEFAULT_EXPLORATION, MCTSNode, MCTSResult, backpropagate, uct_search
-from tictac.state import Mark, State
+from tictac.game.state import Mark, State
+from tictac.search.bandits import UCB1_EXPLORATION, ucb1_choice
+from tictac.search.mcts import DEFAULT_EXPLORATION, MCTSNode, MCTSResult, backpropagate, uct_search
 
 __all__ = [
     "BackUpReport",
@@ -149,7 +149,7 @@ class UCB1Report(CaseReport[Situation]):
         return "Compare your bound with mean_i + exploration * sqrt(ln n / n_i) for each arm."
 
     def reference(self) -> Callable[..., Any]:
-        """The package's :func:`~tictac.bandits.ucb1_choice`."""
+        """The package's :func:`~tictac.search.bandits.ucb1_choice`."""
         return ucb1_choice
 
     def describe(self, case: Situation, got: Any) -> str:
@@ -162,7 +162,7 @@ def check_ucb1(function: Callable[[list[int], list[float], float], Any]) -> UCB1
     and otherwise an arm with the largest ``wins[i] / pulls[i] + exploration * sqrt(ln n /
     pulls[i])``, where n is ``sum(pulls)`` (any of equal ones).
 
-    Once it passes, the report shows :func:`tictac.bandits.ucb1_choice`, to compare.
+    Once it passes, the report shows :func:`tictac.search.bandits.ucb1_choice`, to compare.
     """
     report = UCB1Report("UCB1")
     for situation in ucb1_situations():
@@ -271,8 +271,8 @@ def check_back_up(
 
     It runs on real search trees (from five positions, 40 playouts each), from nodes at every
     depth, for every result, and compares every node of the tree afterwards with what
-    :func:`tictac.mcts.backpropagate` makes of it (the trees are restored after each try). Once it
-    passes, the report shows `reveal` (``backpropagate``), to compare.
+    :func:`tictac.search.mcts.backpropagate` makes of it (the trees are restored after each try).
+    Once it passes, the report shows `reveal` (``backpropagate``), to compare.
     """
     report = BackUpReport("backpropagation", 0, reference=reveal)
     for root, path, winner in _back_up_cases():

@@ -2,7 +2,7 @@
 cells, and who wins an m,n,k game.
 
 :func:`check_lines_without_a_pair` runs your function on many pairings of many boards and
-compares it with :func:`tictac.pairing.lines_without_a_pair`:
+compares it with :func:`tictac.search.pairing.lines_without_a_pair`:
 
 >>> def none_unblocked(pairs, rows, cols, k):
 ...     return []
@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictac.exercises.checking import CaseReport, Report, check_function, verdict_html
-from tictac.pairing import Pairing, find_pairing, lines_without_a_pair
-from tictac.pictures import draw_pairing
-from tictac.proving import dead_cells
-from tictac.solver import solve
-from tictac.state import Line, State, winning_lines
+from tictac.game.state import Line, State, winning_lines
+from tictac.pictures.boards import draw_pairing
+from tictac.proving.ideas import dead_cells
+from tictac.search.pairing import Pairing, find_pairing, lines_without_a_pair
+from tictac.search.solver import solve
 
 __all__ = [
     "PREDICTION_BOARDS",
@@ -116,7 +116,7 @@ class PairingCountReport(CaseReport[PairingCase]):
 
 def pairing_cases(seed: int = 0) -> list[PairingCase]:
     """The check's questions: on each board of :data:`PAIRING_BOARDS`, no pairs at all, the
-    pairing :func:`~tictac.pairing.find_pairing` finds (if any), and random pairings of
+    pairing :func:`~tictac.search.pairing.find_pairing` finds (if any), and random pairings of
     random sizes, all drawn with `seed`.
 
     >>> len(pairing_cases()) > 100
@@ -157,7 +157,7 @@ def check_lines_without_a_pair(
     both cells of none of `pairs` (in any order, each line as a tuple or list of its cells).
 
     It is run on more than a hundred pairings of seven boards (:func:`pairing_cases`) and
-    compared with :func:`tictac.pairing.lines_without_a_pair`.
+    compared with :func:`tictac.search.pairing.lines_without_a_pair`.
     """
     report = PairingCountReport("lines without a pair")
     for case in pairing_cases(seed):
@@ -305,7 +305,7 @@ def _cells(state: State, answer: object) -> object:
 def check_dead_cells(function: Callable[[State], Iterable[Any]], *, seed: int = 0) -> Report:
     """Check ``function(state)``: the dead cells of `state` (a set or list of cells, as
     numbers or ``(row, col)`` pairs), on 300 positions of 4x4, 3x3 and 3x5 boards, against
-    :func:`tictac.proving.dead_cells`, whose source the report shows once yours passes.
+    :func:`tictac.proving.ideas.dead_cells`, whose source the report shows once yours passes.
 
     >>> print(check_dead_cells(lambda state: []).summary())
     dead cells: ... of 300 positions differ from the reference.

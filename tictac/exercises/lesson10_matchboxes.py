@@ -1,7 +1,7 @@
 """The checks for Lesson 10 (``notebooks/10-matchboxes.ipynb``): solving backwards, and
 MENACE's reinforcement rule.
 
->>> from tictac.learning import MENACE_REWARDS, reinforce, retrograde
+>>> from tictac.learning.learners import MENACE_REWARDS, reinforce, retrograde
 >>> check_retrograde(retrograde).passed
 True
 >>> check_reinforce(reinforce).passed
@@ -19,10 +19,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tictac.checks import shown
 from tictac.exercises.checking import CaseReport, Mismatch, Report
-from tictac.learning import Outcome, reinforce, retrograde
-from tictac.state import State
+from tictac.game.state import State
+from tictac.helpers.checks import shown
+from tictac.learning.learners import Outcome, reinforce, retrograde
 
 __all__ = [
     "RETROGRADE_STARTS",
@@ -69,8 +69,9 @@ def check_retrograde(
     of every position reachable from `start`, found backwards from the finished games.
 
     It runs from each of :data:`RETROGRADE_STARTS` (a few positions near the end, then the
-    empty board) and compares every position's value with :func:`tictac.learning.retrograde`;
-    once yours agrees everywhere, the report shows that function, to compare.
+    empty board) and compares every position's value with
+    :func:`tictac.learning.learners.retrograde`; once yours agrees everywhere, the report shows that
+    function, to compare.
     """
     report = RetrogradeReport("retrograde", 0, reference=reveal)
     for text in RETROGRADE_STARTS:
@@ -155,7 +156,7 @@ class ReinforceReport(CaseReport[ReinforceCase]):
         )
 
     def reference(self) -> Callable[..., Any]:
-        """The package's :func:`~tictac.learning.reinforce`."""
+        """The package's :func:`~tictac.learning.learners.reinforce`."""
         return reinforce
 
     def describe(self, case: ReinforceCase, got: Any) -> str:

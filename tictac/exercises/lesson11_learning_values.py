@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac.exercises.checking import Mismatch, Report, verdict_html
-from tictac.learning import Share, TDLearner, optimal_share
-from tictac.state import State, reachable_states
+from tictac.game.state import State, reachable_states
+from tictac.learning.learners import Share, TDLearner, optimal_share
 
 __all__ = [
     "TRAINING_BUDGET",
@@ -166,8 +166,8 @@ def check_td_update(
     unless `explored`, ``V(previous)`` moves towards `new_value` by `step_size` of the gap.
 
     It tries 300 situations from real positions and compares the whole dict afterwards. Once
-    it passes, the report shows `reveal` (how :class:`~tictac.learning.TDLearner` learns from
-    a game), to compare.
+    it passes, the report shows `reveal` (how :class:`~tictac.learning.learners.TDLearner` learns
+    from a game), to compare.
     """
     report = TDUpdateReport("TD update", 0, reference=reveal)
     for situation in td_situations():

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tictac.exercises.checking import board_verdict_html
-from tictac.players import make_player
-from tictac.state import IllegalMove, Mark, Move, State
+from tictac.game.state import IllegalMove, Mark, Move, State
+from tictac.play.levels import make_player
 
 __all__ = ["GameCheck", "check_win_against"]
 

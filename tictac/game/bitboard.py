@@ -1,10 +1,10 @@
 """Bitboards: one m,n,k board's geometry as whole numbers, shared by the fast searches.
 
-The solver (:mod:`tictac.solver`) and the prover (:mod:`tictac.pns`) both see a position as
-two whole numbers, one per player: bit ``i`` is set when that player has a mark on cell ``i``
-(row-major, as in :class:`~tictac.state.State`). Inside the searches they are ``me`` (the
-player to move) and ``opp`` (the other one): playing a move is ``me | bit``, the empty cells
-are ``full ^ (me | opp)``, and the next position is ``(opp, me | bit)``.
+The solver (:mod:`tictac.search.solver`) and the prover (:mod:`tictac.proving.pns`) both see a
+position as two whole numbers, one per player: bit ``i`` is set when that player has a mark on cell
+``i`` (row-major, as in :class:`~tictac.game.state.State`). Inside the searches they are ``me`` (the
+player to move) and ``opp`` (the other one): playing a move is ``me | bit``, the empty cells are
+``full ^ (me | opp)``, and the next position is ``(opp, me | bit)``.
 
 What both searches need to know about a board size is worked out here once, by
 :func:`geometry`, and kept:
@@ -18,12 +18,12 @@ What both searches need to know about a board size is worked out here once, by
   (:meth:`Geometry.keys`): mirror images and rotations of a position have the same value, so
   the searches file a position under the smallest of its keys, its *canonical key*
   (:meth:`Geometry.canonical_key`). This is the bitboard form of
-  :func:`tictac.state.canonical_cells`, which does the same for a board's cells (the two
+  :func:`tictac.game.state.canonical_cells`, which does the same for a board's cells (the two
   orders differ, so the image each picks may differ; each search keeps to one).
 
 :func:`read_lines` reads all the lines of a position at once, for both players.
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> board = geometry(3, 3, 3)
 >>> board.n, bin(board.full), len(board.lines), bin(board.lines[0])  # the top row
 (9, '0b111111111', 8, '0b111')
@@ -42,12 +42,12 @@ import functools
 from operator import or_
 from typing import TYPE_CHECKING
 
-from tictac.state import symmetry_permutations, winning_lines
+from tictac.game.state import symmetry_permutations, winning_lines
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tictac.state import State
+    from tictac.game.state import State
 
 __all__ = ["Geometry", "Images", "bitboards", "geometry", "move_order", "read_lines"]
 
@@ -59,7 +59,7 @@ Images = dict[int, tuple[int, ...]]
 def bitboards(state: State) -> tuple[int, int]:
     """The position as ``(me, opp)``: the marks of the player to move, then the other's.
 
-    >>> from tictac.state import State
+    >>> from tictac.game.state import State
     >>> bitboards(State.parse("XO./.../..."))  # X to move: X on cell 0, O on cell 1
     (1, 2)
     >>> bitboards(State.parse("X../.../..."))  # O to move
@@ -100,7 +100,7 @@ class Geometry:
     """The bitboard tables of a `rows` x `cols` board with `k` in a row (see :func:`geometry`,
     which makes each once). Nothing here changes after it is made.
 
-    Symmetries: :attr:`perms` are :func:`~tictac.state.symmetry_permutations` (the identity
+    Symmetries: :attr:`perms` are :func:`~tictac.game.state.symmetry_permutations` (the identity
     first), and ``where[s][i]`` is the cell that symmetry ``s`` moves cell ``i`` to. A position's
     *key* under symmetry ``s`` is the number ``X | O << n`` of its image: X's marks in the low
     ``n`` bits, O's above them, so the key says who holds what whoever is to move.
@@ -123,7 +123,7 @@ class Geometry:
         self.full = (1 << n) - 1
         """Every cell's bit."""
         self.lines = tuple(sum(1 << i for i in line) for line in winning_lines(rows, cols, k))
-        """The winning lines as masks, in :func:`~tictac.state.winning_lines` order."""
+        """The winning lines as masks, in :func:`~tictac.game.state.winning_lines` order."""
         self.through = {
             1 << i: tuple(line for line in self.lines if line >> i & 1) for i in range(n)
         }

@@ -13,7 +13,7 @@ marks) at a time:
 
 Each position is worked out once, as in the memoised recursion, and a position is just two
 whole numbers (one bit per cell for each player), which is many times faster than building a
-:class:`~tictac.state.State` for every move: 3x4, with 111,973 positions, takes under a
+:class:`~tictac.game.state.State` for every move: 3x4, with 111,973 positions, takes under a
 second.
 
 >>> levels = tree_levels(3, 3, 3)
@@ -29,7 +29,7 @@ import functools
 from collections import defaultdict
 from typing import NamedTuple
 
-from tictac.state import State, winning_lines
+from tictac.game.state import State, winning_lines
 
 __all__ = ["Level", "tree_levels"]
 

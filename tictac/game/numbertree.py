@@ -3,10 +3,10 @@
 Textbooks teach minimax and alpha-beta on a small tree whose leaves are numbers, before any
 real game: MAX moves at the root, MIN replies, and each leaf is worth its number to MAX. A
 :class:`NumberTree` is such a tree, built from nested lists, and each of its nodes is a
-position that :func:`~tictac.search.minimax`, :func:`~tictac.search.alphabeta`,
-:func:`~tictac.tree.draw_tree` and :func:`~tictac.stepper.step_search` accept in place of a
-board. MAX plays X's part and MIN O's, so values read as everywhere in the package: MAX wants
-them high, MIN low.
+position that :func:`~tictac.search.engine.minimax`, :func:`~tictac.search.engine.alphabeta`,
+:func:`~tictac.pictures.tree.draw_tree` and :func:`~tictac.pictures.stepper.step_search` accept in
+place of a board. MAX plays X's part and MIN O's, so values read as everywhere in the package: MAX
+wants them high, MIN low.
 
 Nodes are named as in the textbook's figure: the root A, the other inner nodes B, C, D... level
 by level, and each leaf after its parent and its place (C1, C2, C3). A move is the index of the
@@ -19,7 +19,7 @@ child it goes to, counted from 0 as cells are.
 ('C', 'MIN', 'C1')
 >>> tree.play(1).play(0).number
 2
->>> from tictac.search import minimax
+>>> from tictac.search.engine import minimax
 >>> minimax(tree).value
 3
 """
@@ -31,7 +31,7 @@ import numbers
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, TypeAlias
 
-from tictac.state import IllegalMove, State
+from tictac.game.state import IllegalMove, State
 
 __all__ = ["NumberTree", "Position", "leaf_number"]
 
@@ -49,7 +49,7 @@ class NumberTree:
 
     `tree` is a list of the root's children, each a number (a leaf) or again a list of
     children. MAX is to move at the root, MIN one level down, and so on. A node behaves like a
-    :class:`~tictac.state.State` where the searches need it to: `turn` ("X" for MAX, "O" for
+    :class:`~tictac.game.state.State` where the searches need it to: `turn` ("X" for MAX, "O" for
     MIN), `is_terminal`, `legal_moves()` and `play(move)`, which returns the child node.
 
     >>> tree = NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -150,7 +150,7 @@ class NumberTree:
         >>> NumberTree([[1, 2], [3, 4]]).play(2)
         Traceback (most recent call last):
           ...
-        tictac.state.IllegalMove: A has 2 moves, 0 to 1, so there is no move 2
+        tictac.game.state.IllegalMove: A has 2 moves, 0 to 1, so there is no move 2
         """
         moves = self.legal_moves()
         if not moves:
@@ -230,7 +230,7 @@ class NumberTree:
 
     def _repr_svg_(self) -> str:
         """The tree drawn (without searching it), for notebooks."""
-        from tictac.tree import draw_number_tree
+        from tictac.pictures.tree import draw_number_tree
 
         svg: str = draw_number_tree(self).pipe(format="svg", encoding="utf-8")
         return svg

@@ -2,7 +2,7 @@
 
 Every score in this module is a function ``score(state, ply) -> float``, where `ply` is the
 number of plies (single moves) between the search's starting position and `state` (0 at the
-start itself). The searches in :mod:`tictac.search` call them in two places:
+start itself). The searches in :mod:`tictac.search.engine` call them in two places:
 
 * at the end of the game, a **terminal score** says who won: :func:`win_loss`,
   :func:`plus_minus_ten`, :func:`depth_aware` and :func:`depth_scaled`;
@@ -14,7 +14,7 @@ Both kinds have the same signature, so any function ``f(state, ply) -> float`` y
 yourself fits anywhere a score is asked for. A terminal score refuses a game that is still
 running, because it cannot know who will win; use a heuristic there.
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> won = State.parse("XXX/OO./...")
 >>> win_loss(won, 5), plus_minus_ten(won, 5), depth_aware(won, 5)
 (1, 10, 5)
@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Mapping
 from numbers import Real
 
-from tictac.state import EMPTY, Line, Mark, O, State, X, winning_lines
+from tictac.game.state import EMPTY, Line, Mark, O, State, X, winning_lines
 
 __all__ = [
     "Score",

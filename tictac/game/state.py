@@ -24,7 +24,7 @@ import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal
 
-from tictac.checks import as_whole, as_whole_tuple, shown, whole_numbers
+from tictac.helpers.checks import as_whole, as_whole_tuple, shown, whole_numbers
 
 __all__ = [
     "EMPTY",
@@ -45,7 +45,7 @@ __all__ = [
 
 Mark = Literal["X", "O"]
 """A player's mark: "X" (moves first) or "O". (The AI players themselves are
-:class:`tictac.players.Player`.)"""
+:class:`tictac.players.rules.Player`.)"""
 Cell = Literal["X", "O", "."]
 Line = tuple[int, ...]
 Move = int | tuple[int, int]
@@ -159,11 +159,11 @@ def canonical_cells(
     Mirror images and rotations of a position are the same position turned round, so searches
     and learners that meet them keep one entry for all of them, under this image. It is the
     one place where positions are reduced up to symmetry by their cells: :meth:`State.canonical`,
-    the symmetric memo of :func:`tictac.search.alphabeta`, MENACE's matchboxes, the proof
-    search of :mod:`tictac.proving`, and the written-out strategies and defences of
-    :mod:`tictac.pns` and :mod:`tictac.verify` all call it, so they agree on which image
-    stands for the others. (The fast searches file their bitboards under the smallest of their
-    numeric keys, :meth:`tictac.bitboard.Geometry.canonical_key`, which may pick another image;
+    the symmetric memo of :func:`tictac.search.engine.alphabeta`, MENACE's matchboxes, the proof
+    search of :mod:`tictac.proving.ideas`, and the written-out strategies and defences of
+    :mod:`tictac.proving.pns` and :mod:`tictac.proving.verify` all call it, so they agree on which
+    image stands for the others. (The fast searches file their bitboards under the smallest of their
+    numeric keys, :meth:`tictac.game.bitboard.Geometry.canonical_key`, which may pick another image;
     each search keeps to one.)
 
     >>> image, permutation = canonical_cells("X........", 3, 3)  # "." comes before "X"
@@ -253,7 +253,7 @@ class State:
         >>> State.parse("XXX/OO./O..")
         Traceback (most recent call last):
           ...
-        tictac.state.InvalidBoard: impossible board: X has a line, but O moved last, ...
+        tictac.game.state.InvalidBoard: impossible board: X has a line, but O moved last, ...
         """
         if not isinstance(text, str):
             raise InvalidBoard(
@@ -423,7 +423,7 @@ class State:
         >>> State.new().play(4).play(4)
         Traceback (most recent call last):
           ...
-        tictac.state.IllegalMove: cell 4 (row 1, column 1) is already taken by X; ...
+        tictac.game.state.IllegalMove: cell 4 (row 1, column 1) is already taken by X; ...
         """
         index = self.index_of(move)
         if self.winner is not None:
@@ -573,8 +573,8 @@ class State:
         return f"State.parse({self.text!r}{k})"
 
     def _repr_svg_(self) -> str:
-        # Imported here: tictac.pictures imports this module, so it cannot be imported above.
-        from tictac.pictures import board_svg
+        # Imported here: tictac.pictures.boards imports this module, so it cannot be imported above.
+        from tictac.pictures.boards import board_svg
 
         return board_svg(self)
 

@@ -1,7 +1,7 @@
 """Lesson 11's learning curves: seeded, and stored because measuring them takes too long live.
 
-A learning curve trains a :class:`~tictac.learning.TDLearner` and measures it exactly
-(:func:`~tictac.learning.optimal_share`) after 0, 100, 300, 1,000 and 3,000 games, for each
+A learning curve trains a :class:`~tictac.learning.learners.TDLearner` and measures it exactly
+(:func:`~tictac.learning.learners.optimal_share`) after 0, 100, 300, 1,000 and 3,000 games, for each
 run in :data:`CURVE_RUNS`: against the random player, against the deterministic master,
 against the master that breaks ties at random, and in self-play, with the step size and the
 exploration varied a little in self-play. Each measurement looks at every one of the 4,520
@@ -11,7 +11,7 @@ lesson. They were run once with :func:`run_curves` and stored in
 seeded, so running them again gives exactly the stored numbers
 (``tests/test_learning_experiments.py`` checks it). To run them all again and write the file::
 
-    python -m tictac.learning_experiments
+    python -m tictac.learning.experiments
 
 >>> curves = stored_curves()
 >>> [point.games for point in curves["self-play"]]
@@ -29,9 +29,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tictac.learning import Share, Side, TDLearner, learning_curve
-from tictac.players import make_player
-from tictac.tournament import Contestant
+from tictac.learning.learners import Share, Side, TDLearner, learning_curve
+from tictac.players.levels import PLAYERS
+from tictac.players.tournament import Contestant
 
 __all__ = [
     "CHECKPOINTS",
@@ -63,9 +63,9 @@ class CurveRun:
     exploration: float = 0.1
 
     def opponent_player(self) -> Contestant | str:
-        """The opponent as :meth:`~tictac.learning.Learner.train` takes it."""
+        """The opponent as :meth:`~tictac.learning.learners.Learner.train` takes it."""
         if self.opponent == "master, random ties":
-            return make_player("master", random_ties=True)
+            return PLAYERS.make_player("master", random_ties=True)
         return self.opponent
 
 
@@ -154,7 +154,7 @@ def stored_curves() -> dict[str, list[MeasuredPoint]]:
 
 def _as_json(curves: Mapping[str, list[MeasuredPoint]]) -> dict[str, Any]:
     return {
-        "about": "tictac.learning_experiments.run_curves: TD learning curves, measured exactly",
+        "about": "tictac.learning.experiments.run_curves: TD learning curves, measured exactly",
         "seed": SEED,
         "curves": {
             name: [
@@ -173,8 +173,8 @@ def _as_json(curves: Mapping[str, list[MeasuredPoint]]) -> dict[str, Any]:
 
 
 def main() -> None:
-    """Run every curve again and store them (``python -m tictac.learning_experiments``)."""
-    path = Path(__file__).parent / "data" / _FILE
+    """Run every curve again and store them (``python -m tictac.learning.experiments``)."""
+    path = Path(__file__).parent.parent / "data" / _FILE
     path.write_text(json.dumps(_as_json(run_curves()), indent=1) + "\n", encoding="utf-8")
     print(f"stored {path.name}")
 

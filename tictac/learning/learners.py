@@ -17,7 +17,7 @@ game's value? This module has
 
 Both learners train from seeded games (:meth:`Learner.train`), keep their table in the open
 (``boxes`` and ``values``), and play as a player (``choose(state)``), so that
-:func:`~tictac.tournament.play_match`, the game widget and the command line can use them.
+:func:`~tictac.players.tournament.play_match`, the game widget and the command line can use them.
 
 >>> menace = Menace(seed=1)
 >>> log = menace.train("random", games=200, seed=2)
@@ -40,12 +40,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
-from tictac.checks import shown
-from tictac.seeds import Seed, random_source, whole_seed
-from tictac.solver import best_moves
-from tictac.state import IllegalMove, Mark, State, canonical_cells, symmetry_permutations
-from tictac.tournament import Contestant
+from tictac.game.state import IllegalMove, Mark, State, canonical_cells, symmetry_permutations
+from tictac.helpers.checks import shown
+from tictac.helpers.seeds import Seed, random_source, whole_seed
+from tictac.players.levels import PLAYERS
+from tictac.players.tournament import Contestant
+from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.search.solver import best_moves
 
 __all__ = [
     "MENACE_BEADS",
@@ -89,7 +90,7 @@ def retrograde(
     any other position the best of its children's values for the player to move. Each child
     is one layer further, so its value is always known already. These are the values of
     minimax, found without recursion. `budget` bounds the positions listed (see
-    :mod:`tictac.budget`).
+    :mod:`tictac.search.budget`).
 
     >>> values = retrograde()
     >>> len(values), values[State.new()], values[State.parse("XX./OO./...")]
@@ -283,7 +284,7 @@ class Learner:
 
     def move(self, state: State, rng: random.Random) -> int:
         """:meth:`choose`, drawing from `rng` instead of the learner's own random source (a
-        level of :mod:`tictac.players` plays a stored learner this way, with its own seed)."""
+        level of :mod:`tictac.play.levels` plays a stored learner this way, with its own seed)."""
         return rng.choice(self.greedy_moves(_check_to_move(state, self.name)))
 
     def reseed(self, seed: Seed) -> None:
@@ -342,13 +343,13 @@ class Learner:
         """Play `games` games against `opponent` and learn from each.
 
         `opponent` is a player (anything with ``name`` and ``choose``), a level name for
-        :func:`~tictac.players.make_player` (``"random"``, ``"master"``...), or ``"self"``:
-        the learner plays both sides and learns from both. `side` is the side the learner
-        plays against an opponent: ``"X"``, ``"O"``, or ``"both"`` (X and O by turns, X
-        first). `seed` seeds the learner and the opponent, so the same seed trains the same
-        way; without it the learner draws from its own random source, and an opponent named
-        by its level is seeded from that source too (so a learner made with a seed trains
-        the same way every time). Training goes on from what the learner already knows.
+        a level of :data:`~tictac.players.levels.PLAYERS` (``"random"``, ``"master"``...: any level
+        but the learners), or ``"self"``: the learner plays both sides and learns from both. `side`
+        is the side the learner plays against an opponent: ``"X"``, ``"O"``, or ``"both"`` (X and O
+        by turns, X first). `seed` seeds the learner and the opponent, so the same seed trains the
+        same way; without it the learner draws from its own random source, and an opponent named by
+        its level is seeded from that source too (so a learner made with a seed trains the same way
+        every time). Training goes on from what the learner already knows.
 
         >>> a, b = Menace(seed=4), Menace(seed=4)
         >>> _ = a.train("random", games=50), b.train("random", games=50)
@@ -466,12 +467,10 @@ def _opponent(opponent: Contestant | str, seed: int, *, given: bool) -> Contesta
     """The opponent to train against (None for self-play): a level is made with `seed`, and
     a player is reseeded with it when the seed was `given` to :meth:`Learner.train` (else it
     keeps its own random source)."""
-    from tictac.players import make_player  # players imports this module for its levels
-
     if opponent == "self":
         return None
     if isinstance(opponent, str):
-        return make_player(opponent, seed=seed)
+        return PLAYERS.make_player(opponent, seed=seed)
     if not (hasattr(opponent, "choose") and hasattr(opponent, "name")):
         raise TypeError(
             f'opponent is a player, a level name such as "random" or "master", or "self", '
@@ -901,8 +900,6 @@ def train_by_recipe(recipe: Recipe) -> Menace | TDLearner:
     >>> td.step_size, len(td.values) > 50
     (0.2, True)
     """
-    from tictac.players import make_player  # players imports this module for its levels
-
     if not isinstance(recipe, Mapping) or recipe.get("learner") not in _LEARNERS:
         raise ValueError(
             f'a recipe names its "learner" ({" or ".join(_LEARNERS)}), its "options" and its '
@@ -912,7 +909,7 @@ def train_by_recipe(recipe: Recipe) -> Menace | TDLearner:
     for stage in recipe["stages"]:
         opponent: Contestant | str = stage["opponent"]
         if stage.get("opponent_options"):
-            opponent = make_player(stage["opponent"], **stage["opponent_options"])
+            opponent = PLAYERS.make_player(stage["opponent"], **stage["opponent_options"])
         learner.train(
             opponent, games=stage["games"], side=stage.get("side", "both"), seed=stage["seed"]
         )
@@ -972,10 +969,11 @@ def train_stored_learners(names: Iterable[str] = tuple(RECIPES)) -> None:
     for name in names:
         learner = train_by_recipe(RECIPES[name])
         data = {
-            "about": f"tictac.learning.train_stored_learners: the {name!r} level's learner",
+            "about": f"tictac.learning.learners.train_stored_learners: the {name!r} level's "
+            "learner",
             "recipe": RECIPES[name],
             "table": _table_json(learner),
         }
-        path = Path(__file__).parent / "data" / f"learner_{name}.json"
+        path = Path(__file__).parent.parent / "data" / f"learner_{name}.json"
         path.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
         _stored.cache_clear()

@@ -4,7 +4,7 @@ No drawing library is needed: the SVG is written by hand, so it is the same on e
 and cheap enough to show hundreds of boards. Every function here takes the size of a cell in
 pixels as `cell_size`.
 
-* :func:`board_svg`: the SVG text of one board (what a :class:`~tictac.state.State` shows
+* :func:`board_svg`: the SVG text of one board (what a :class:`~tictac.game.state.State` shows
   itself as in a notebook);
 * :func:`draw_board`: the same as a :class:`Picture`, an object that shows itself;
 * :func:`draw_move_values`: a heat map, each legal move's value written in its cell;
@@ -14,7 +14,7 @@ pixels as `cell_size`.
 * :func:`game_picture`: a game widget's game as it stands, with its status and score (the
   still picture a notebook shows where the widget cannot run).
 
-(Game trees, which need Graphviz, are drawn by :mod:`tictac.tree`.)
+(Game trees, which need Graphviz, are drawn by :mod:`tictac.pictures.tree`.)
 
 >>> from tictac import State
 >>> svg = board_svg(State.parse("XXX/OO./..."))
@@ -30,13 +30,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from tictac.old_names import renamed
-from tictac.scoring import Score, win_loss
-from tictac.search import minimax
-from tictac.state import State, symmetry_permutations
+from tictac.game.scoring import Score, win_loss
+from tictac.game.state import State, symmetry_permutations
+from tictac.helpers.old_names import renamed
+from tictac.search.engine import minimax
 
 if TYPE_CHECKING:
-    from tictac.session import GameSession
+    from tictac.play.session import GameSession
 
 __all__ = [
     "COLORS",
@@ -481,7 +481,7 @@ def draw_pairing(
 
 
 class Matchboxes(Protocol):
-    """Anything with a matchbox for a position, as :class:`tictac.learning.Menace` has."""
+    """Anything with a matchbox for a position, as :class:`tictac.learning.learners.Menace` has."""
 
     def box(self, state: State) -> Mapping[int, int]: ...
 
@@ -510,10 +510,10 @@ def draw_matchbox(menace: Matchboxes, state: State, *, cell_size: int = 48) -> P
     count a small bar shows its share of the box. An empty box is drawn with its counts at 0
     and says that the machine resigns there.
 
-    `menace` is anything with ``box(state)``, such as :class:`tictac.learning.Menace`;
+    `menace` is anything with ``box(state)``, such as :class:`tictac.learning.learners.Menace`;
     positions with no box (a finished game, a forced last move) raise its error.
 
-    >>> from tictac.learning import Menace
+    >>> from tictac.learning.learners import Menace
     >>> picture = draw_matchbox(Menace(), State.new())
     >>> picture.svg.count(">4<"), "12 beads" in picture.svg   # 3 colours of 4 beads, 9 cells
     (9, True)
@@ -581,11 +581,11 @@ def game_picture(session: GameSession, *, hints: bool = False, cell_size: int = 
     """The SVG of a game as the game widget shows it now: the board (the last move outlined,
     a winning line struck through) with the status line and the score written under it.
 
-    `session` is a :class:`~tictac.session.GameSession` (a widget's ``session``). With
+    `session` is a :class:`~tictac.play.session.GameSession` (a widget's ``session``). With
     `hints`, each free cell says what playing there gets the player to move, in words
     ("win 3", "draw", "loss 2", as the widget's Hint button shows), on a pale shade.
 
-    >>> from tictac.session import GameSession
+    >>> from tictac.play.session import GameSession
     >>> session = GameSession(mode="human-vs-human")
     >>> for move in (0, 3, 1, 4, 2):
     ...     session.play(move)
@@ -598,7 +598,7 @@ def game_picture(session: GameSession, *, hints: bool = False, cell_size: int = 
     True
     """
     # Imported here: the session imports the players, heavy to load for a board picture.
-    from tictac.session import GameSession, hint_labels
+    from tictac.play.session import GameSession, hint_labels
 
     if not isinstance(session, GameSession):
         raise TypeError(

@@ -4,8 +4,9 @@ The browser edition (``make site``, README "Run the lessons in your browser") ru
 JupyterLite, where Python cannot start another program: Graphviz's ``dot``, which draws the
 game trees, cannot run (``OSError: [Errno 138] emscripten does not support processes``). The
 edition carries Graphviz compiled to WebAssembly instead (the npm package ``@viz-js/viz``, at
-``static/viz/viz.js`` in its folder), and :class:`tictac.tree.GameTree` draws with it there: the
-same DOT text, drawn by a newer Graphviz, so the layout may differ a little from ``dot``'s.
+``static/viz/viz.js`` in its folder), and :class:`tictac.pictures.tree.GameTree` draws with it
+there: the same DOT text, drawn by a newer Graphviz, so the layout may differ a little from
+``dot``'s.
 
 Everything else runs as it is: the searches, the boards, the charts (SVG drawn by the package)
 and the widgets.
@@ -15,7 +16,7 @@ False
 >>> render_svg("digraph { a -> b }")
 Traceback (most recent call last):
   ...
-tictac.browser.NotInBrowser: Graphviz compiled to WebAssembly draws only in the browser ...
+tictac.pictures.browser.NotInBrowser: Graphviz compiled to WebAssembly draws only in the browser ...
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Charts of the lessons' numbers, drawn as SVG by the package itself.
 
-No plotting library is needed: like the boards (:mod:`tictac.pictures`), a chart is SVG text
+No plotting library is needed: like the boards (:mod:`tictac.pictures.boards`), a chart is SVG text
 written here, so it shows the same in JupyterLab, in the browser edition, in an HTML export,
 on the website and on a code-hosting site's notebook viewer, with no network, and the same
 numbers always give the same bytes.
@@ -44,8 +44,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol
 
-from tictac.pictures import save_svg
-from tictac.tournament import MatchResult, RoundRobin, wilson_interval
+from tictac.pictures.boards import save_svg
+from tictac.players.tournament import MatchResult, RoundRobin, wilson_interval
 
 __all__ = [
     "LINE_STYLES",
@@ -963,8 +963,8 @@ def wins_by_length_chart(
     its count on top. The title says who played and how many games were drawn, unless
     `title` is given.
 
-    >>> from tictac.players import make_player
-    >>> from tictac.tournament import play_match
+    >>> from tictac.play.levels import make_player
+    >>> from tictac.players.tournament import play_match
     >>> match = play_match(make_player("novice"), make_player("random"), games=50, seed=3)
     >>> print(wins_by_length_chart(match))
     Bar chart: novice vs random: 50 games, 6 draws
@@ -1358,7 +1358,7 @@ def _centre(cluster: Sequence[str], wanted: Mapping[str, float]) -> float:
 
 
 class _Measured(Protocol):
-    """A point of a learning curve (:class:`tictac.learning.CurvePoint` and the like)."""
+    """A point of a learning curve (:class:`tictac.learning.learners.CurvePoint` and the like)."""
 
     @property
     def games(self) -> int: ...
@@ -1380,13 +1380,13 @@ def learning_curve_chart(
     """Learning curves: each learner's optimal share as its training grows, one line each.
 
     `curves` maps a label to the points of a curve (such as
-    :func:`tictac.learning.learning_curve` returns), in order of games. `measure` is
+    :func:`tictac.learning.learners.learning_curve` returns), in order of games. `measure` is
     ``"all"`` (the share of all the positions measured) or ``"met"`` (of those the learner's
     side can meet). The games are on a scale that is even up to 100 and logarithmic beyond,
     so that short and long training both show. Each line has its own colour, dash and
     marker, and its label and last share written at its end.
 
-    >>> from tictac.learning import Share
+    >>> from tictac.learning.learners import Share
     >>> from collections import namedtuple
     >>> Point = namedtuple("Point", "games met all")
     >>> print(learning_curve_chart({"a": [Point(0, Share(1, 4), Share(1, 4)),
@@ -1554,8 +1554,8 @@ def round_robin_chart(table: RoundRobin) -> Chart:
     Each cell has its number written in it; the shading (vermillion for 0, white for ½, blue
     for 1) only helps the eye.
 
-    >>> from tictac.players import make_player
-    >>> from tictac.tournament import round_robin
+    >>> from tictac.play.levels import make_player
+    >>> from tictac.players.tournament import round_robin
     >>> table = round_robin([make_player("random"), make_player("offensive")], games=20, seed=1)
     >>> print(round_robin_chart(table))
     Heat map: points per game (win 1, draw ½)

@@ -27,7 +27,7 @@ runs again, and ``jupyter nbconvert --to html`` keeps only the widget, which the
 from the internet (``unpkg.com``) or shows as nothing. Without that state but with the widget
 form still in the output, a trusted notebook in JupyterLab shows "Error displaying widget:
 model not found". So the lessons are stored with the picture alone: :func:`keep_pictures`
-(``python -m tictac.static NOTEBOOK...``, which ``make notebooks`` runs after executing
+(``python -m tictac.pictures.static NOTEBOOK...``, which ``make notebooks`` runs after executing
 them) drops the widget form of every output that holds a picture, and the saved state once
 no widget is left to show. Every viewer then shows the picture; running the cell brings the
 live widget.
@@ -140,11 +140,11 @@ def keep_pictures(notebook: dict[str, Any]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tictac.static NOTEBOOK...``: :func:`keep_pictures` on each notebook,
+    """``python -m tictac.pictures.static NOTEBOOK...``: :func:`keep_pictures` on each notebook,
     rewritten in place (in the form Jupyter writes), saying what changed."""
     paths = list(sys.argv[1:] if argv is None else argv)
     if not paths:
-        print("usage: python -m tictac.static NOTEBOOK.ipynb...", file=sys.stderr)
+        print("usage: python -m tictac.pictures.static NOTEBOOK.ipynb...", file=sys.stderr)
         return 2
     notebooks = {}
     for name in paths:  # read them all first: a bad one changes nothing

@@ -2,9 +2,9 @@
 tree, and where α and β come from.
 
 :func:`record_search` runs one traced search with the package's own code
-(:func:`~tictac.search.minimax` or :func:`~tictac.search.alphabeta`, the latter the textbook
-way, one window shared by the root's moves, as :func:`~tictac.tree.draw_tree` draws it) and
-cuts what it did into steps. A :class:`Step` is one of:
+(:func:`~tictac.search.engine.minimax` or :func:`~tictac.search.engine.alphabeta`, the latter the
+textbook way, one window shared by the root's moves, as :func:`~tictac.pictures.tree.draw_tree`
+draws it) and cuts what it did into steps. A :class:`Step` is one of:
 
 * ``"enter"``: the search starts on a position that has moves (an inner node);
 * ``"leaf"``: it values a leaf: a finished game (or a leaf of a tree of numbers) by the score,
@@ -13,10 +13,10 @@ cuts what it did into steps. A :class:`Step` is one of:
 * ``"done"``: an inner node's value is known and goes back up to its parent.
 
 Each step says what happened in one sentence, and :meth:`SearchSteps.frame` draws the tree as
-it stands after the step. Recording needs no widgets; :func:`tictac.stepper_widget.step_search`
-shows the same as a widget with buttons.
+it stands after the step. Recording needs no widgets;
+:func:`tictac.pictures.stepper_widget.step_search` shows the same as a widget with buttons.
 
->>> from tictac.numbertree import NumberTree
+>>> from tictac.game.numbertree import NumberTree
 >>> steps = record_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> len(steps), [step.kind for step in steps][:6]
 (16, ['enter', 'enter', 'leaf', 'leaf', 'leaf', 'done'])
@@ -37,8 +37,9 @@ cell whose size is fixed for that node, so Graphviz lays out every frame alike. 
 * the path from the root to it is bold, and each node on it shows its *current* α and β: the
   window the child being searched now was given, updated as each child's value comes back
   (MAX raises α to the child's value, MIN lowers β). A node searched earlier keeps the window
-  it was searched with, in grey, as :func:`~tictac.tree.draw_tree` writes it;
-* values appear as they are backed up, written as :func:`~tictac.tree.draw_tree` writes them:
+  it was searched with, in grey, as :func:`~tictac.pictures.tree.draw_tree` writes it;
+* values appear as they are backed up, written as :func:`~tictac.pictures.tree.draw_tree` writes
+them:
   ``MIN ≤ 2`` where alpha-beta learnt only a bound;
 * once alpha-beta has cut a node short, its reason shows (``cut: 2 <= alpha 3``) and the moves
   it skipped are dashed and say "pruned".
@@ -47,7 +48,7 @@ Children are drawn in the order the search tried them, left to right (top to bot
 tree is drawn sideways), so the visits read like text.
 
 Minimax frames show no α or β. The stepper replays searches without a memo (a position answered
-from a memo would end its visit without showing why); :func:`~tictac.tree.draw_tree` draws
+from a memo would end its visit without showing why); :func:`~tictac.pictures.tree.draw_tree` draws
 memos' cache hits.
 """
 
@@ -60,15 +61,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tictac.budget import BudgetLike, meter
-from tictac.numbertree import NumberTree, Position
-from tictac.old_names import moved_away
-from tictac.pictures import COLORS, format_value
-from tictac.scoring import Score, win_loss
-from tictac.search import Memo, SearchResult, TraceNode, alphabeta, minimax
-from tictac.state import State
-from tictac.static import bare_svg
-from tictac.tree import (
+from tictac.game.numbertree import NumberTree, Position
+from tictac.game.scoring import Score, win_loss
+from tictac.game.state import State
+from tictac.helpers.old_names import moved_away
+from tictac.pictures.boards import COLORS, format_value
+from tictac.pictures.static import bare_svg
+from tictac.pictures.tree import (
     FADED_FILL,
     GREY,
     MUTED,
@@ -83,6 +82,8 @@ from tictac.tree import (
     reason_text,
     window_text,
 )
+from tictac.search.budget import BudgetLike, meter
+from tictac.search.engine import Memo, SearchResult, TraceNode, alphabeta, minimax
 
 __all__ = ["STEP_BUDGET", "SearchSteps", "Step", "record_search"]
 
@@ -107,8 +108,8 @@ _EXAMPLE_TREE = "NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])"
 class Step:
     """One thing the search did.
 
-    `kind` is ``"enter"``, ``"leaf"``, ``"cut"`` or ``"done"`` (see :mod:`tictac.stepper`);
-    `node` the position it was done at, a :class:`~tictac.search.TraceNode` of the search's
+    `kind` is ``"enter"``, ``"leaf"``, ``"cut"`` or ``"done"`` (see :mod:`tictac.pictures.stepper`);
+    `node` the position it was done at, a :class:`~tictac.search.engine.TraceNode` of the search's
     trace; `sentence` says it in words; `path` is the nodes from the root down to `node`, and
     `windows` the current (α, β) of each of them once the step is done.
     """
@@ -136,16 +137,16 @@ def record_search(
 ) -> SearchSteps:
     """Search from `position` once, with a trace, and cut the search into steps.
 
-    `position` is a :class:`~tictac.state.State` or a :class:`~tictac.numbertree.NumberTree`.
-    `search` is ``"alphabeta"`` (the textbook way: one window shared by the root's moves) or
-    ``"minimax"``; `score`, `depth` and `heuristic` are the searches' options; `order_moves`
-    (alpha-beta only) is None for the moves in board order, True for the package's ordering
-    (wins, blocks, the centre, corners), or your own ``order(position) -> moves``.
-    `budget` bounds the search: :data:`STEP_BUDGET` positions by default, as many as are
-    worth stepping through. `memo` is there to be refused with a reason: a search with a memo
-    is not stepped through (see above).
+    `position` is a :class:`~tictac.game.state.State` or a
+    :class:`~tictac.game.numbertree.NumberTree`. `search` is ``"alphabeta"`` (the textbook way: one
+    window shared by the root's moves) or ``"minimax"``; `score`, `depth` and `heuristic` are the
+    searches' options; `order_moves` (alpha-beta only) is None for the moves in board order, True
+    for the package's ordering (wins, blocks, the centre, corners), or your own ``order(position) ->
+    moves``. `budget` bounds the search: :data:`STEP_BUDGET` positions by default, as many as are
+    worth stepping through. `memo` is there to be refused with a reason: a search with a memo is not
+    stepped through (see above).
 
-    >>> from tictac.state import State
+    >>> from tictac.game.state import State
     >>> steps = record_search(State.parse(".../XXO/XOO"))
     >>> len(steps), steps.result.value
     (10, 1)
@@ -160,7 +161,7 @@ def record_search(
     >>> record_search(State.new())
     Traceback (most recent call last):
       ...
-    tictac.budget.BudgetExceeded: the stepper stopped after searching 300 positions, ...
+    tictac.search.budget.BudgetExceeded: the stepper stopped after searching 300 positions, ...
     """
     if not isinstance(position, (State, NumberTree)):
         raise TypeError(
@@ -184,7 +185,9 @@ def record_search(
         )
     advice = ["a position with fewer empty cells"]
     if depth is None:
-        advice.append("a depth limit, e.g. depth=2, heuristic=two_in_a_row from tictac.scoring")
+        advice.append(
+            "a depth limit, e.g. depth=2, heuristic=two_in_a_row from tictac.game.scoring"
+        )
     if search == "minimax":
         advice.append("search='alphabeta', which visits fewer positions")
     advice.append(f"the textbook's tree of numbers, {_EXAMPLE_TREE}")
@@ -216,7 +219,7 @@ class SearchSteps:
     many there are; :meth:`frame` draws the tree after a step; `trace` and `result` are the
     search's own.
 
-    >>> from tictac.numbertree import NumberTree
+    >>> from tictac.game.numbertree import NumberTree
     >>> steps = record_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> steps
     <alphabeta on NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]): 16 steps, 11 nodes visited,
@@ -292,7 +295,7 @@ class SearchSteps:
     # -- the pictures ---------------------------------------------------------------------------
 
     def frame(self, index: int) -> Any:
-        """The tree after step `index` (from 0), as a :class:`~tictac.tree.GameTree` (a
+        """The tree after step `index` (from 0), as a :class:`~tictac.pictures.tree.GameTree` (a
         ``graphviz.Digraph`` that shows itself in a notebook)."""
         index = self.index(index)
         return self._look.graph(index)
@@ -751,8 +754,11 @@ class _FrameLook:
         return html_board(state, FADED_FILL, GREY, lines, style, faded=True, text_size=size)
 
 
-# Moved to tictac.stepper_widget (this module records and draws, without ipywidgets).
+# Moved to tictac.pictures.stepper_widget (this module records and draws, without ipywidgets).
 __getattr__ = moved_away(
     __name__,
-    {"SearchStepper": "tictac.stepper_widget", "step_search": "tictac.stepper_widget"},
+    {
+        "SearchStepper": "tictac.pictures.stepper_widget",
+        "step_search": "tictac.pictures.stepper_widget",
+    },
 )

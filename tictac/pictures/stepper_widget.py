@@ -1,7 +1,7 @@
-"""The search stepper as a widget: a recorded search (:mod:`tictac.stepper`) shown one step at a
-time, with buttons, a slider, a sentence and the tree.
+"""The search stepper as a widget: a recorded search (:mod:`tictac.pictures.stepper`) shown one step
+at a time, with buttons, a slider, a sentence and the tree.
 
->>> from tictac.numbertree import NumberTree
+>>> from tictac.game.numbertree import NumberTree
 >>> stepper = step_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> stepper.index, stepper.step()
 (0, 1)
@@ -15,9 +15,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tictac.numbertree import Position
-from tictac.static import StaticPicture
-from tictac.stepper import SearchSteps, Step, record_search
+from tictac.game.numbertree import Position
+from tictac.pictures.static import StaticPicture
+from tictac.pictures.stepper import SearchSteps, Step, record_search
 
 __all__ = ["SearchStepper", "step_search"]
 
@@ -42,7 +42,7 @@ class SearchStepper(StaticPicture, widgets.VBox):  # type: ignore[misc]
     ``tictac-stepper-sentence``, ``tictac-stepper-frame`` (the tree, an inline SVG in which
     the node of the step is a ``g.node.tictac-now``).
 
-    >>> from tictac.numbertree import NumberTree
+    >>> from tictac.game.numbertree import NumberTree
     >>> stepper = step_search(NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> stepper.index, stepper.step(), stepper.next_cut()
     (0, 1, 8)
@@ -201,7 +201,7 @@ def step_search(position: Position, **options: Any) -> SearchStepper:
     `budget` (:data:`STEP_BUDGET` positions by default: a bigger search is refused, with what
     to try instead).
 
-    >>> from tictac.state import State
+    >>> from tictac.game.state import State
     >>> stepper = step_search(State.parse(".../XXO/XOO"), search="minimax")
     >>> stepper
     <search stepper: minimax, Step 1 of 10: Start at the root: X is to move, so it is worth ...>

@@ -1,6 +1,6 @@
 """Show thinking: how an AI chose its move, drawn with the search its level uses where it can.
 
-:func:`explain_decision` turns a :class:`~tictac.session.Decision` (an AI's move, from a
+:func:`explain_decision` turns a :class:`~tictac.play.session.Decision` (an AI's move, from a
 game session) into a :class:`Thinking`: a caption and a picture. Each level has its own
 explanation in :data:`EXPLANATIONS`:
 
@@ -14,9 +14,10 @@ explanation in :data:`EXPLANATIONS`:
   the moves it offered; random has nothing to draw.
 
 A tree shows at most 2 levels and 60 positions (30 on 4x4), mirror images merged. Drawing
-needs Graphviz's ``dot`` (:class:`~tictac.tree.GraphvizError` without it), but not ipywidgets.
+needs Graphviz's ``dot`` (:class:`~tictac.pictures.tree.GraphvizError` without it), but not
+ipywidgets.
 
->>> from tictac.session import GameSession
+>>> from tictac.play.session import GameSession
 >>> session = GameSession(level="medium", human="O", seed=0)
 >>> thinking = explain_decision(session.last_decision)
 >>> thinking.svg.lstrip().startswith("<?xml")
@@ -32,21 +33,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tictac import solver
-from tictac.learning import Menace, TDLearner, trained_learner
-from tictac.pictures import board_svg, draw_move_values
-from tictac.players import (
-    CATALOGUE,
-    canonical_level,
-    completing_moves,
-    subtree_sum,
-    unknown_is_a_draw,
-    which_rule,
-)
-from tictac.scoring import depth_aware, plus_minus_ten, two_in_a_row, win_loss
-from tictac.session import Decision
-from tictac.state import State, other
-from tictac.tree import draw_tree
+from tictac.game.scoring import depth_aware, plus_minus_ten, two_in_a_row, win_loss
+from tictac.game.state import State, other
+from tictac.learning.learners import Menace, TDLearner, trained_learner
+from tictac.pictures.boards import board_svg, draw_move_values
+from tictac.pictures.tree import draw_tree
+from tictac.play.levels import CATALOGUE, canonical_level
+from tictac.play.session import Decision
+from tictac.players.rules import completing_moves, subtree_sum, unknown_is_a_draw, which_rule
+from tictac.search import solver
 
 __all__ = ["EXPLANATIONS", "Explanation", "Thinking", "explain_decision"]
 

@@ -20,9 +20,9 @@ summarised in a node such as "… 37 more positions", never silently dropped. Gr
 seconds to lay out a thousand boards and minutes for a few thousand, so a drawing has at most
 :data:`MAX_BOARDS` boards. The search behind a drawing goes to the end of the game (or to
 `depth`), however little of it is drawn, and it has a `budget` like every search (see
-:mod:`tictac.budget`).
+:mod:`tictac.search.budget`).
 
->>> from tictac.state import State, symmetry_permutations
+>>> from tictac.game.state import State, symmetry_permutations
 >>> graph = draw_tree(State.parse("XOX/.O./..."), max_depth=2)
 >>> graph.source.count("->") > 0
 True
@@ -35,8 +35,9 @@ only known to be worth at most +1. So 0 and 2 are ticked, 1 is not:
 >>> "MIN ≤ 1" in source, 'label="0 ✓"' in source, 'label="1 ✓"' in source
 (True, True, False)
 
-Single boards (:func:`~tictac.pictures.draw_board`, :func:`~tictac.pictures.draw_move_values`)
-are drawn by :mod:`tictac.pictures`, without Graphviz.
+Single boards (:func:`~tictac.pictures.boards.draw_board`,
+:func:`~tictac.pictures.boards.draw_move_values`) are drawn by :mod:`tictac.pictures.boards`,
+without Graphviz.
 """
 
 from __future__ import annotations
@@ -52,14 +53,14 @@ from typing import Any, Literal
 
 import graphviz
 
-from tictac.browser import GraphvizLoading, in_browser, render_svg
-from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
-from tictac.mcts import MCTSNode, MCTSResult, Playout
-from tictac.numbertree import NumberTree, Position
-from tictac.pictures import COLORS, format_value
-from tictac.scoring import Score, win_loss
-from tictac.search import Memo, SearchResult, TraceNode, alphabeta, minimax
-from tictac.state import State, symmetry_permutations
+from tictac.game.numbertree import NumberTree, Position
+from tictac.game.scoring import Score, win_loss
+from tictac.game.state import State, symmetry_permutations
+from tictac.pictures.boards import COLORS, format_value
+from tictac.pictures.browser import GraphvizLoading, in_browser, render_svg
+from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.search.engine import Memo, SearchResult, TraceNode, alphabeta, minimax
+from tictac.search.mcts import MCTSNode, MCTSResult, Playout
 
 __all__ = [
     "MAX_BOARDS",
@@ -87,7 +88,7 @@ INSTALL_GRAPHVIZ = (
     "  conda:             conda install -c conda-forge graphviz"
 )
 
-# Colours (see tictac.pictures.COLORS), each with a second sign so that none tells alone: a
+# Colours (see tictac.pictures.boards.COLORS), each with a second sign so that none tells alone: a
 # finished game is filled with the winner's colour and says "end 1"; the board's border is the
 # mover's colour and says MAX or MIN; a best move is ticked; a pruned move is dashed and says
 # "pruned"; a cut says "cut: ...".
@@ -129,14 +130,14 @@ def draw_tree(
     """Search from `state` and draw the tree it explored, as a ``graphviz.Digraph``.
 
     `search`, `score`, `depth`, `heuristic`, `memo` and `order_moves` choose the search (see
-    :mod:`tictac.search`); alpha-beta is drawn the textbook way, one window shared by the
+    :mod:`tictac.search.engine`); alpha-beta is drawn the textbook way, one window shared by the
     root's moves. `max_depth` and `max_nodes` bound the drawing (not the search);
     `merge_symmetric` draws one child for each group of mirror-image children, marked "×4";
     `words` writes values as "X wins", "draw", "O wins" instead of numbers; `rankdir` lays the
     tree out top-to-bottom ("TB") or left-to-right ("LR"; the default when the tree is wide).
-    `budget` bounds the search (see :mod:`tictac.budget`): by default a million positions,
+    `budget` bounds the search (see :mod:`tictac.search.budget`): by default a million positions,
     enough for the whole tree of 3x3; a search that needs more stops with
-    :class:`~tictac.budget.BudgetExceeded`.
+    :class:`~tictac.search.budget.BudgetExceeded`.
 
     Each node shows the value its search found: exactly (``MIN 0``), or, where alpha-beta cut
     the search short, as the bound it is (``MAX ≥ 1``, ``MIN ≤ 0``). A move is ticked as a best
@@ -167,7 +168,9 @@ def draw_tree(
         "the drawing: the search behind it goes to the end of the game)"
     ]
     if depth is None:
-        advice.append("a depth limit, e.g. depth=2, heuristic=two_in_a_row from tictac.scoring")
+        advice.append(
+            "a depth limit, e.g. depth=2, heuristic=two_in_a_row from tictac.game.scoring"
+        )
     if not memo:
         advice.append("memo='symmetric', which searches each position once")
     counter = meter(budget, state, "draw_tree", advice)
@@ -502,7 +505,7 @@ class GameTree(graphviz.Digraph):  # type: ignore[misc]
         """The drawing, as ``graphviz.Digraph.pipe`` gives it. In the browser edition, where
         ``dot`` cannot run, Graphviz compiled to WebAssembly draws it (SVG only, with the
         ``dot`` layout: `renderer`, `formatter` and `engine` are not used there; see
-        :mod:`tictac.browser`)."""
+        :mod:`tictac.pictures.browser`)."""
         if in_browser():
             if (format or self.format) != "svg":
                 raise GraphvizError(
@@ -790,7 +793,7 @@ def draw_mcts_tree(
     always shown): the moves selection took in bold, the node it added marked *new*, its
     random game as a dotted note, and the result it backed up along that bold path.
 
-    >>> from tictac.mcts import uct_search
+    >>> from tictac.search.mcts import uct_search
     >>> found = uct_search(State.parse("XX./OO./..."), playouts=30, seed=0, keep_tree=True)
     >>> draw_mcts_tree(found, max_nodes=8)
     <game tree: 8 boards drawn; MCTS from XX./OO./..., 30 playouts: 8 of 18 tree nodes drawn>

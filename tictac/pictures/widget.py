@@ -11,16 +11,16 @@ O . .
 
 Design
 ------
-This module is only the view. The game logic is a :class:`~tictac.session.GameSession`
+This module is only the view. The game logic is a :class:`~tictac.play.session.GameSession`
 (plain Python, no widgets: the moves, undo, the score), the levels and their options come
-from the catalogue in :mod:`tictac.players`, and "Show thinking" is drawn by
-:mod:`tictac.thinking`. :class:`GameWidget` is an ``ipywidgets.VBox`` that draws a session
+from the catalogue in :mod:`tictac.players.rules`, and "Show thinking" is drawn by
+:mod:`tictac.pictures.thinking`. :class:`GameWidget` is an ``ipywidgets.VBox`` that draws a session
 and turns clicks into session calls; it holds no game state of its own beyond what is on
 screen.
 
 **Clicks.** The AI moves synchronously inside the click handler, right after the human's move
 (every level offered is meant to answer within 50 ms: see the notes on speed in
-:mod:`tictac.players`),
+:mod:`tictac.players.rules`),
 with the board disabled meanwhile; a finished game disables the board. A cell button is
 enabled only when its cell is a legal move for a human to make now, and the handler checks
 again (a disabled button's ``click()`` does nothing). A click that reaches the kernel late,
@@ -32,11 +32,11 @@ While the AI chooses, the status line says so ("The AI is thinking…", or in AI
 AI's move goes to the game it was chosen for, and then the change starts its new game.
 
 **Show thinking** draws the AI's last decision below the board, in a box that scrolls (see
-:mod:`tictac.thinking` for what each level shows).
+:mod:`tictac.pictures.thinking` for what each level shows).
 
 **The board** is drawn like one on paper: grid lines between the cells (the board's
 background showing through the gaps), the marks drawn large in the palette's colours
-(:data:`tictac.pictures.COLORS`: X blue, O orange), the last move on a pale ground and
+(:data:`tictac.pictures.boards.COLORS`: X blue, O orange), the last move on a pale ground and
 underlined, the winning line struck through its cells (rows, columns and both diagonals, of 3
 or 4), and a faint mark of the player to move on a free cell under the mouse or the keyboard's
 focus. With Hint on, each free cell shows what it gets ("win", "draw", "loss", on a pale tint
@@ -79,20 +79,21 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tictac.pictures import COLORS, game_picture
-from tictac.players import (
+from tictac.game.state import Mark, State
+from tictac.pictures.boards import COLORS, game_picture
+from tictac.pictures.static import StaticPicture
+from tictac.pictures.thinking import Thinking, explain_decision
+from tictac.play.levels import canonical_level, describe_level
+from tictac.play.offered import (
     BOARD_SIZES,
     FAST_OPTIONS,
     LEVEL_CHOICES,
     NOT_OFFERED,
-    BoardSize,
-    canonical_level,
-    describe_level,
     level_options,
     levels_note,
     offered_levels,
 )
-from tictac.session import (
+from tictac.play.session import (
     MODES,
     Decision,
     FinishedGame,
@@ -102,15 +103,13 @@ from tictac.session import (
     Tally,
     hint_labels,
 )
-from tictac.state import Mark, State
-from tictac.static import StaticPicture
-from tictac.thinking import Thinking, explain_decision
+from tictac.players.levels import BoardSize
 
 __all__ = [
     # the view
     "GameWidget",
     "cell_name",
-    # re-exported from tictac.session, tictac.players and tictac.thinking
+    # re-exported from tictac.play.session, tictac.players.rules and tictac.pictures.thinking
     "BOARD_SIZES",
     "FAST_OPTIONS",
     "LEVEL_CHOICES",
@@ -792,7 +791,8 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
             )
         self.thinking.outputs = tuple(outputs)
 
-    # -- the still picture (where the widget cannot run: see tictac.static) ----------------
+    # -- the still picture (where the widget cannot run: see tictac.pictures.static)
+    # ----------------
 
     def _static_svg(self) -> str:
         return game_picture(self.session, hints=self._hint)

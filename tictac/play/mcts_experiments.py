@@ -16,7 +16,7 @@ results (``tests/test_mcts_experiments.py`` re-runs a part of each, marked slow)
 
 To run them all again and write the files (some tens of minutes on a busy 2-core machine)::
 
-    python -m tictac.mcts_experiments
+    python -m tictac.play.mcts_experiments
 
 >>> stored = census()
 >>> len(census_positions()), len(stored.moves[100, 1.4])
@@ -38,15 +38,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from tictac.budget import BudgetExceeded, meter
-from tictac.mcts import DEFAULT_EXPLORATION, uct_search
-from tictac.players import make_player
-from tictac.scoring import Score, depth_aware, two_in_a_row
-from tictac.search import alphabeta
-from tictac.seeds import Seed, random_source
-from tictac.solver import move_outcomes, solve
-from tictac.state import State, reachable_states
-from tictac.tournament import play_match
+from tictac.game.scoring import Score, depth_aware, two_in_a_row
+from tictac.game.state import State, reachable_states
+from tictac.helpers.seeds import Seed, random_source
+from tictac.play.levels import make_player
+from tictac.players.tournament import play_match
+from tictac.search.budget import BudgetExceeded, meter
+from tictac.search.engine import alphabeta
+from tictac.search.mcts import DEFAULT_EXPLORATION, uct_search
+from tictac.search.solver import move_outcomes, solve
 
 __all__ = [
     "CENSUS_PLAYOUTS",
@@ -244,7 +244,7 @@ def games_against_master() -> dict[int, str]:
 
 
 def decided(state: State, ply: int) -> float:
-    """The duel's score of a finished game: 1,000 times :func:`~tictac.scoring.depth_aware`,
+    """The duel's score of a finished game: 1,000 times :func:`~tictac.game.scoring.depth_aware`,
     so that any win outweighs every heuristic value, and a quicker win counts for more.
 
     >>> decided(State.parse("XXXX/OOO./..../...."), 0)  # X won with nine cells empty
@@ -432,18 +432,19 @@ def _load(name: str) -> dict[str, Any]:
 
 
 def _store(name: str, data: dict[str, Any]) -> None:
-    path = Path(__file__).parent / _DATA / name
+    path = Path(__file__).parent.parent / _DATA / name
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def main() -> None:
-    """Run every experiment again and store the results (``python -m tictac.mcts_experiments``)."""
+    """Run every experiment again and store the results
+    (``python -m tictac.play.mcts_experiments``)."""
     found = run_census()
     _store(
         _CENSUS_FILE,
         {
-            "about": "tictac.mcts_experiments.census_moves: the move MCTS chooses in each of "
+            "about": "tictac.play.mcts_experiments.census_moves: the move MCTS chooses in each of "
             "census_positions(), one digit each, by playouts and exploration",
             "seed": found.seed,
             "moves": {
@@ -456,7 +457,7 @@ def main() -> None:
     _store(
         _MASTER_FILE,
         {
-            "about": "tictac.mcts_experiments.against_master: MCTS's result in each game",
+            "about": "tictac.play.mcts_experiments.against_master: MCTS's result in each game",
             "seed": SEED,
             "games": {str(p): against_master(p) for p in MASTER_PLAYOUTS},
         },
@@ -469,7 +470,7 @@ def main() -> None:
     _store(
         _DUEL_FILE,
         {
-            "about": "tictac.mcts_experiments.duel: every game, by positions per move",
+            "about": "tictac.play.mcts_experiments.duel: every game, by positions per move",
             "seed": SEED,
             "board": list(DUEL_BOARD),
             "games": games,

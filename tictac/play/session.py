@@ -2,8 +2,8 @@
 
 A session holds the settings (mode, board, levels, the human's mark), the history of states,
 which seats are human, the seeded AI players, undo and the running score. The game widget
-(:mod:`tictac.widget`) draws a session and turns clicks into session calls; tests and lessons
-drive a session directly. It needs no ipywidgets.
+(:mod:`tictac.pictures.widget`) draws a session and turns clicks into session calls; tests and
+lessons drive a session directly. It needs no ipywidgets.
 
 >>> session = GameSession(level="medium", seed=0)
 >>> session.play(4)                      # the human (X) takes the centre...
@@ -14,10 +14,10 @@ drive a session directly. It needs no ipywidgets.
 
 Rules
 -----
-* Every illegal action raises :class:`~tictac.state.IllegalMove` and changes nothing (a move
+* Every illegal action raises :class:`~tictac.game.state.IllegalMove` and changes nothing (a move
   out of turn, an occupied cell, undo with nothing to undo), so no caller can bring a session
   into a wrong state. Bad settings raise ValueError, naming what is offered.
-* X always moves first (the rules in :mod:`tictac.state`), so choosing who plays X also
+* X always moves first (the rules in :mod:`tictac.game.state`), so choosing who plays X also
   chooses who starts. Against the AI, the AI answers when :meth:`GameSession.respond` asks it
   to; in AI vs AI, :meth:`GameSession.ai_move` and :meth:`GameSession.play_to_end` drive it.
 * **Undo** takes back the human's last move and the AI's reply (one move in the other modes).
@@ -27,8 +27,8 @@ Rules
   nothing is counted twice), and a game abandoned by a new game or a change of setting before
   its end is not counted.
 * The levels, their options on each board and the boards themselves come from the catalogue
-  in :mod:`tictac.players` (:data:`~tictac.players.CATALOGUE`); every level offered is meant
-  to answer within 50 ms a move (its notes on speed; ``bench/levels.py`` measures it).
+  in :mod:`tictac.players.rules` (:data:`~tictac.play.levels.CATALOGUE`); every level offered is
+  meant to answer within 50 ms a move (its notes on speed; ``bench/levels.py`` measures it).
 """
 
 from __future__ import annotations
@@ -39,23 +39,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
-from tictac import solver
-from tictac.checks import as_whole, as_whole_tuple, shown
-from tictac.mcts import MCTSResult, uct_search
-from tictac.players import (
-    BOARD_SIZES,
-    CATALOGUE,
-    BoardSize,
-    Player,
-    board_size,
-    brute_force_sum,
-    canonical_level,
-    level_options,
-    make_player,
-    tidy_level_name,
-)
-from tictac.seeds import whole_seed
-from tictac.state import EMPTY, IllegalMove, Mark, Move, State
+from tictac.game.state import EMPTY, IllegalMove, Mark, Move, State
+from tictac.helpers.checks import as_whole, as_whole_tuple, shown
+from tictac.helpers.seeds import whole_seed
+from tictac.play.levels import CATALOGUE, canonical_level, make_player
+from tictac.play.offered import BOARD_SIZES, board_size, level_options
+from tictac.players.levels import BoardSize, tidy_level_name
+from tictac.players.rules import Player, brute_force_sum
+from tictac.search import solver
+from tictac.search.mcts import MCTSResult, uct_search
 
 __all__ = [
     "MODES",
@@ -194,9 +186,9 @@ class _RecordingUCT:
 class GameSession:
     """A game on the board and the games before it: the logic behind the game widget.
 
-    The arguments are those of :class:`~tictac.widget.GameWidget`. `seed` makes the AI players
-    repeat themselves: the same calls give the same games. Every illegal action raises
-    :class:`~tictac.state.IllegalMove` and changes nothing.
+    The arguments are those of :class:`~tictac.pictures.widget.GameWidget`. `seed` makes the AI
+    players repeat themselves: the same calls give the same games. Every illegal action raises
+    :class:`~tictac.game.state.IllegalMove` and changes nothing.
 
     >>> session = GameSession(level="master")
     >>> session.play(4)                      # the human (X) takes the centre...
@@ -205,7 +197,7 @@ class GameSession:
     >>> session.play(0)
     Traceback (most recent call last):
       ...
-    tictac.state.IllegalMove: cell 0 (row 0, column 0) is already taken by O; ...
+    tictac.game.state.IllegalMove: cell 0 (row 0, column 0) is already taken by O; ...
     >>> session.undo()                       # takes back the human's move and the reply
     (4, 0)
     >>> session.state == State.new()
@@ -336,7 +328,7 @@ class GameSession:
 
         If the game changes while the AI is choosing (a new game, another board or level,
         started from another thread or a callback), the move is for a game that is gone: it is
-        not played, and :class:`~tictac.state.IllegalMove` says so.
+        not played, and :class:`~tictac.game.state.IllegalMove` says so.
         """
         state, version = self.state, self.version
         if state.is_terminal:
@@ -536,7 +528,7 @@ class GameSession:
 
     def _warm_up(self) -> None:
         """Let slow first decisions happen now, not as an answer to a click (see the notes on
-        speed in :mod:`tictac.players`). Brute-force keeps what it learns for the process."""
+        speed in :mod:`tictac.players.rules`). Brute-force keeps what it learns for the process."""
         size = self.settings.size
         for mark, player in self._players.items():
             job = ("brute-force", size, mark)
@@ -587,7 +579,7 @@ def _check_mark(mark: object) -> None:
 
 
 def _board(size: object, k: object) -> BoardSize:
-    """`size` and `k` as :func:`~tictac.players.board_size` reads them, in plain ints."""
+    """`size` and `k` as :func:`~tictac.play.offered.board_size` reads them, in plain ints."""
     numbers = as_whole_tuple(size)
     if numbers is None or len(numbers) not in (2, 3):
         raise ValueError(

@@ -5,138 +5,51 @@ A player has a `name` and a method ``choose(state) -> move``. Each AI here is a
 :class:`Player` made of a *rule*, a function ``rule(state, rng) -> move`` that picks a legal
 move, and its own random source `rng`, so that the same seed gives the same games.
 
->>> from tictac.state import State
->>> master = make_player("master")
+>>> from tictac.game.state import State
+>>> master = Player("master", optimal())
 >>> master.choose(State.parse("XX./OO./..."))   # X completes the top row
 2
->>> make_player("random", seed=1).choose(State.new())
+>>> Player("random", random_move, seed=1).choose(State.new())
 2
 
-The levels
-----------
-Each level is one entry of :data:`CATALOGUE`, the one place that knows it: its name, the
-tutorials' names for it, the factory that builds its rule (whose keyword defaults are the
-level's default options), a line on how it chooses, and how it fares on the widget's boards.
-:func:`make_player`, the game widget (:mod:`tictac.session`) and the command line read it from
-there; :data:`LEVELS` and :data:`ALIASES` are views of it.
-
->>> for name in LEVELS:  # doctest: +NORMALIZE_WHITESPACE
-...     print(describe_level(name))
-random: plays any free cell at random
-defensive: blocks your almost-complete line, else plays at random
-offensive: completes its own line, else blocks yours, else plays at random
-rules: the first of eight classic rules that applies: win, block, fork, block a fork, centre,
-    opposite corner, empty corner, empty side (never loses on 3x3)
-brute-force: adds up the scores of every game below each move and takes the largest sum
-    (not minimax: it can be fooled)
-heuristic: minimax 5 moves deep, counting lines one mark short of complete where it stops
-novice: the best move 40% of the time, else the best of the worse ones
-medium: minimax 2 moves deep; what it cannot see counts as a draw
-master: perfect play: wins as fast and loses as slowly as can be
-epsilon: perfect play, but a random move 10% of the time
-mcts: Monte Carlo tree search, 1000 random games per move
-menace: Michie's matchbox machine after 10,000 training games (against a random player, then
-    itself): draws a bead from the position's box
-td: values learnt by temporal differences in 9,000 training games (against itself, then the
-    master): plays the move it values most; never loses to the master
->>> ALIASES["unbeatable"], ALIASES["blind"], ALIASES["easy"]
-('master', 'random', 'random')
-
-Speed on the widget's boards
-----------------------------
-The widget makes the AI answer inside the click handler, so a level is offered on a board
-only if it answers quickly there: the aim is 50 ms a move. Per-move times on a 2-core
-machine (median and worst over seeded games against a random opponent: ``bench/levels.py``
-prints them) showed which levels need help; each level's `fast` options and `not_offered`
-boards hold the result, and :func:`levels_note` says it in words:
-
-* brute-force is not offered on 4x4: it adds up every finished game below each move, about
-  three times as many for each extra empty cell (0.1 s with 9 empty cells, 3 s with 12, and
-  the empty 4x4 board would take hours);
-* heuristic looks 3 moves ahead on 4x4 instead of 5 (depth 5: up to 0.8 s per move);
-* mcts plays 300 random games per move on 3x3 and 150 on 4x4 instead of 1000 (1000 take
-  60-110 ms on 3x3 and 0.2 s on 4x4);
-* menace and td, the learners of :mod:`tictac.learning`, are not offered on 4x4: they
-  learnt on 3x3, and play from a table stored in ``tictac/data/`` (read once, then a
-  lookup per move);
-* the solver's levels (master, novice, epsilon) and the hints answer within a few
-  milliseconds on 4x4 too, even from a cold start (its pairing-strategy bound proves most
-  "nobody can win" positions at once); brute-force on 3x3 sums its tree once (0.1 s) when it
-  is chosen, before the game starts rather than as an answer to a click.
-
-``level_options={"mcts": {"playouts": 1000}}`` in the widget gives a level other options,
-slower or not.
-
-Budgets
--------
-The levels that search (brute-force, heuristic, medium and the solver's levels: master,
-novice, epsilon) search within a budget, like every search of the package (see
-:mod:`tictac.budget`): by default the solver's for the solver's levels,
-:data:`BRUTE_FORCE_BUDGET` for brute-force, a million positions for the others.
-``make_player(level, budget=...)`` gives such a player another one; a move that needs more
-than its budget raises :class:`~tictac.budget.BudgetExceeded`, e.g. brute-force on the empty
-4x4 board. (The mcts level's `playouts` bound its work, so it takes no budget.)
+The levels of play, names for these players, are in :mod:`tictac.players.levels`, and with
+the learners in :mod:`tictac.play.levels` (:func:`tictac.make_player`).
 """
 
 from __future__ import annotations
 
 import functools
-import inspect
 import math
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
-from tictac import solver
-from tictac.budget import DEFAULT_BUDGET, SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
-from tictac.learning import RECIPES, trained_learner
-from tictac.mcts import uct_rule
-from tictac.pairing import Pairing, pairing_move
-from tictac.scoring import (
+from tictac.game.scoring import (
     Score,
     bounded,
     decisive,
     depth_scaled,
-    plus_minus_ten,
-    two_in_a_row,
     win_loss,
 )
-from tictac.search import alphabeta
-from tictac.seeds import Seed, random_source
-from tictac.state import EMPTY, IllegalMove, Mark, State, other
-from tictac.threats import completing_cells
+from tictac.game.state import EMPTY, IllegalMove, Mark, State, other
+from tictac.helpers.seeds import Seed, random_source
+from tictac.search import solver
+from tictac.search.budget import DEFAULT_BUDGET, SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
+from tictac.search.engine import alphabeta
+from tictac.search.pairing import Pairing, pairing_move
+from tictac.search.threats import completing_cells
 
 __all__ = [
-    "ALIASES",
-    "BOARD_SIZES",
     "BRUTE_FORCE_BUDGET",
-    "CATALOGUE",
     "CLASSIC_RULES",
-    "FAST_OPTIONS",
-    "LEVELS",
-    "LEVEL_CHOICES",
-    "NOT_OFFERED",
-    "NOVICE_MISTAKES",
-    "BoardSize",
-    "Level",
     "Player",
     "Rule",
     "blend",
-    "board_size",
     "brute_force_sum",
-    "canonical_level",
     "classic_rules",
     "completing_moves",
-    "describe_level",
     "first_suboptimal",
     "fork_blocks",
     "fork_moves",
-    "level_names",
-    "level_options",
-    "levels_note",
-    "make_player",
-    "offered_levels",
     "optimal",
     "pairing_player",
     "random_move",
@@ -146,7 +59,6 @@ __all__ = [
     "second_ranked",
     "subtree_sum",
     "tactical",
-    "tidy_level_name",
     "unknown_is_a_draw",
     "which_rule",
 ]
@@ -361,7 +273,7 @@ def optimal(
     `corner_opening` it always opens in the top-left corner, the shortcut one tutorial used
     to save its slow search the first, biggest decision.
 
-    It asks :func:`tictac.solver.best_move`, which proves only as many moves as it needs,
+    It asks :func:`tictac.search.solver.best_move`, which proves only as many moves as it needs,
     within `budget`.
     """
 
@@ -426,7 +338,7 @@ def rank_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> tuple[tup
     >>> rank_moves(State.parse("XXX/OO./..."))
     Traceback (most recent call last):
       ...
-    tictac.state.IllegalMove: there are no moves to rank: the game is over (X won)
+    tictac.game.state.IllegalMove: there are no moves to rank: the game is over (X won)
     """
     if state.is_terminal:
         result = state.result()
@@ -448,11 +360,11 @@ def _rank(outcome: solver.Outcome, player: Mark) -> tuple[int, int]:
 
 def pairing_player(pairing: Pairing, name: str = "pairing") -> Player:
     """A :class:`Player` that plays the pairing strategy of `pairing`
-    (:func:`tictac.pairing.pairing_move`; it draws nothing at random, so its seed does not
+    (:func:`tictac.search.pairing.pairing_move`; it draws nothing at random, so its seed does not
     matter).
 
-    >>> from tictac.pairing import find_pairing
-    >>> from tictac.tournament import play_game
+    >>> from tictac.search.pairing import find_pairing
+    >>> from tictac.players.tournament import play_game
     >>> pairing = find_pairing(5, 5, 5)
     >>> play_game(Player("first free", lambda s, rng: s.legal_moves()[0]), pairing_player(pairing),
     ...           start=State.new(5, 5, 5)).result
@@ -487,16 +399,16 @@ def searching(
     """Depth-limited minimax (alpha-beta, same answer): look `depth` moves ahead, value the
     positions there by `heuristic`, and take a best move (ties broken at random); each
     move's search within `budget`. `extend_threats` searches on past `depth` while a side
-    must win or block at once (:mod:`tictac.threats`).
+    must win or block at once (:mod:`tictac.search.threats`).
 
     A win it can see always counts for more than any guess, however large the heuristic's
-    values: the search compares :func:`~tictac.scoring.decisive` `score` with
-    :func:`~tictac.scoring.bounded` `heuristic`, which keep each one's order but put every win
+    values: the search compares :func:`~tictac.game.scoring.decisive` `score` with
+    :func:`~tictac.game.scoring.bounded` `heuristic`, which keep each one's order but put every win
     above, and every loss below, every heuristic value. Here X can win at once at 3; a
     heuristic worth 100 for each line open to X with three X marks values every other move
     at 100, and a plain search would prefer them to the win, worth 1 for ``win_loss``:
 
-    >>> from tictac.scoring import weighted
+    >>> from tictac.game.scoring import weighted
     >>> greedy = searching(depth=1, heuristic=weighted({"open_3": 100}))
     >>> greedy(State.parse("XXX./OO../O.../....", k=4), random.Random(0))
     3
@@ -557,10 +469,6 @@ def brute_force_sum(
     return max(sums, key=lambda move: sums[move])
 
 
-def _brute_force(*, budget: BudgetLike = BRUTE_FORCE_BUDGET) -> Rule:
-    return functools.partial(brute_force_sum, budget=budget)
-
-
 _BRUTE_FORCE_ADVICE = ("a position with fewer empty cells (4x4 boards want 12 or fewer)",)
 
 
@@ -610,464 +518,3 @@ def _sum_below(state: State, me: Mark, counter: Meter) -> float:
 def _check_probability(probability: float) -> None:
     if not isinstance(probability, (int, float)) or not 0 <= probability <= 1:
         raise ValueError(f"a probability goes from 0 to 1, not {probability!r}")
-
-
-# ---------------------------------------------------------------------------------------------
-# The levels: one catalogue, read by make_player, the widget and the command line
-
-# The factories' keyword defaults are the levels' default options (see Level.defaults).
-
-
-NOVICE_MISTAKES = {
-    "worse": "the best of the worse ones",
-    "second": "the second-ranked, which may be as good",
-}
-"""The novice's two ways to err (its `mistake` option), in words: ``"worse"``, the best of
-the strictly worse moves (the best move itself is a random one of the equally good), or
-``"second"``, the *Tic-Tac-Toe AI* tutorial's: rank the moves once, equal ones in board
-order, and take the first or the second."""
-
-
-def _novice(
-    *, probability: float = 0.4, mistake: str = "worse", budget: BudgetLike = SOLVER_BUDGET
-) -> Rule:
-    if mistake == "worse":
-        worse = functools.partial(first_suboptimal, budget=budget)
-        return blend(optimal(random_ties=True, budget=budget), worse, probability)
-    if mistake == "second":
-        second = functools.partial(second_ranked, budget=budget)
-        return blend(optimal(budget=budget), second, probability)
-    raise ValueError(
-        f"the novice's mistake is one of {', '.join(map(repr, NOVICE_MISTAKES))}, not {mistake!r}"
-    )
-
-
-def _epsilon(*, epsilon: float = 0.1, budget: BudgetLike = SOLVER_BUDGET) -> Rule:
-    return blend(random_move, optimal(random_ties=True, budget=budget), epsilon)
-
-
-def _medium(*, depth: int = 2, budget: BudgetLike = DEFAULT_BUDGET) -> Rule:
-    return searching(depth=depth, heuristic=unknown_is_a_draw, score=plus_minus_ten, budget=budget)
-
-
-def _heuristic(*, depth: int = 5, budget: BudgetLike = DEFAULT_BUDGET) -> Rule:
-    return searching(depth=depth, heuristic=two_in_a_row, score=win_loss, budget=budget)
-
-
-BoardSize = tuple[int, int, int]
-"""A board as ``(rows, cols, k)``: k marks in a row win."""
-
-BOARD_SIZES: dict[BoardSize, str] = {
-    (3, 3, 3): "3x3",
-    (4, 4, 4): "4x4, 4 in a row",
-    (4, 4, 3): "4x4, 3 in a row",
-}
-"""The boards the widget offers, on which every level is timed, with their labels (bigger
-boards are too slow to solve)."""
-
-
-@dataclass(frozen=True)
-class Level:
-    """One level of play, and everything the package says about it.
-
-    `factory` builds the level's rule from its options, given as keywords; its keyword
-    defaults are the level's default options (:attr:`defaults`). `about` says in one line how
-    the level chooses, its ``{option}`` fields filled from the options. `aliases` are the
-    tutorials' names for it.
-
-    The rest is about the widget's boards (:data:`BOARD_SIZES`), where the AI answers inside a
-    click and so must answer quickly (the aim: 50 ms a move): `fast` holds the options the
-    level plays with on a board to manage that (`fast_note` says what they change, e.g.
-    ``"looks {depth} moves ahead"``), and `not_offered` the boards it is too slow for, with
-    the reason.
-
-    >>> heuristic = CATALOGUE["heuristic"]
-    >>> heuristic.defaults
-    {'depth': 5}
-    >>> heuristic.describe({"depth": 3})
-    'minimax 3 moves deep, counting lines one mark short of complete where it stops'
-    """
-
-    name: str
-    factory: Callable[..., Rule]
-    about: str
-    aliases: tuple[str, ...] = ()
-    fast: Mapping[BoardSize, Mapping[str, Any]] = field(default_factory=dict)
-    fast_note: str = ""
-    not_offered: Mapping[BoardSize, str] = field(default_factory=dict)
-    wording: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
-    """How `about` says an option's values, by option, where the value itself reads badly."""
-
-    def __post_init__(self) -> None:
-        for size, options in self.fast.items():
-            self.check_options(options)
-            if not self.fast_note:
-                raise ValueError(f"level {self.name!r} needs a fast_note to explain {options}")
-            if size in self.not_offered:
-                raise ValueError(
-                    f"level {self.name!r} has fast options for {size}, where it is not offered"
-                )
-
-    @property
-    def defaults(self) -> dict[str, Any]:
-        """The level's options with their default values (the factory's keyword defaults;
-        not its `budget`, which bounds the work rather than changing the play)."""
-        parameters = inspect.signature(self.factory).parameters.values()
-        return {
-            p.name: p.default for p in parameters if p.default is not p.empty and p.name != "budget"
-        }
-
-    @property
-    def searches(self) -> bool:
-        """Whether the level searches, and so takes a `budget` (see :mod:`tictac.budget`)."""
-        return "budget" in inspect.signature(self.factory).parameters
-
-    def check_options(self, options: Mapping[str, Any]) -> None:
-        """Raise ValueError, naming the options the level takes, if it takes not all of these.
-
-        >>> CATALOGUE["master"].check_options({"speed": 3})
-        Traceback (most recent call last):
-          ...
-        ValueError: level 'master' does not take the option(s) speed; it takes random_ties, ...
-        """
-        parameters = inspect.signature(self.factory).parameters
-        unknown = [name for name in options if name not in parameters]
-        if unknown:
-            raise ValueError(
-                f"level {self.name!r} does not take the option(s) {', '.join(unknown)}; "
-                + (f"it takes {', '.join(parameters)}" if parameters else "it takes no options")
-            )
-
-    def describe(self, options: Mapping[str, Any] | None = None) -> str:
-        """How the level chooses, in one line, with `options` (defaults for those not given)."""
-        values = {**self.defaults, **(options or {})}
-        for name, words in self.wording.items():
-            values[name] = words.get(values[name], values[name])
-        return self.about.format_map(values)
-
-
-def _learnt(name: str) -> Callable[[], Rule]:
-    """The factory of a learner's level: the stored learner's move (see
-    :func:`~tictac.learning.trained_learner`), drawn with the player's random source."""
-
-    def factory() -> Rule:
-        return trained_learner(name).move
-
-    return factory
-
-
-def _training(name: str) -> str:
-    """How a stored learner was trained, in words: its games and opponents."""
-    stages = RECIPES[name]["stages"]
-    games = sum(stage["games"] for stage in stages)
-    words = {"self": "itself", "random": "a random player", "master": "the master"}
-    opponents = ", then ".join(words.get(stage["opponent"], stage["opponent"]) for stage in stages)
-    return f"{games:,} training games (against {opponents})"
-
-
-_ONLY_3X3 = "it learnt on 3x3, and its table holds no position of a bigger board"
-_NOT_ON_4X4 = {(4, 4, 4): _ONLY_3X3, (4, 4, 3): _ONLY_3X3}
-
-_BRUTE_FORCE_TOO_SLOW = (
-    "it adds up every finished game below each move, about three times as many for each "
-    "extra empty cell: seconds per move with 12 empty cells, hours on the empty 4x4 board"
-)
-
-CATALOGUE: dict[str, Level] = {
-    level.name: level
-    for level in (
-        Level(
-            "random",
-            lambda: random_move,
-            "plays any free cell at random",
-            aliases=("blind", "easy"),
-        ),
-        Level(
-            "defensive",
-            lambda: tactical(win=False, block=True),
-            "blocks your almost-complete line, else plays at random",
-        ),
-        Level(
-            "offensive",
-            lambda: tactical(win=True, block=True),
-            "completes its own line, else blocks yours, else plays at random",
-        ),
-        Level(
-            "rules",
-            lambda: classic_rules,
-            "the first of eight classic rules that applies: win, block, fork, block a fork, "
-            "centre, opposite corner, empty corner, empty side (never loses on 3x3)",
-            aliases=("newell-simon",),
-        ),
-        Level(
-            "brute-force",
-            _brute_force,
-            "adds up the scores of every game below each move and takes the largest sum "
-            "(not minimax: it can be fooled)",
-            aliases=("brute-force-sum",),
-            not_offered={(4, 4, 4): _BRUTE_FORCE_TOO_SLOW, (4, 4, 3): _BRUTE_FORCE_TOO_SLOW},
-        ),
-        Level(
-            "heuristic",
-            _heuristic,
-            "minimax {depth} moves deep, counting lines one mark short of complete where it stops",
-            aliases=("heuristic-depth-5",),
-            fast={(4, 4, 4): {"depth": 3}, (4, 4, 3): {"depth": 3}},
-            fast_note="looks {depth} moves ahead",
-        ),
-        Level(
-            "novice",
-            _novice,
-            "the best move {probability:.0%} of the time, else {mistake}",
-            wording={"mistake": NOVICE_MISTAKES},
-        ),
-        Level(
-            "medium",
-            _medium,
-            "minimax {depth} moves deep; what it cannot see counts as a draw",
-        ),
-        Level(
-            "master",
-            optimal,
-            "perfect play: wins as fast and loses as slowly as can be",
-            aliases=("unbeatable", "perfect"),
-        ),
-        Level(
-            "epsilon",
-            _epsilon,
-            "perfect play, but a random move {epsilon:.0%} of the time",
-            aliases=("trembling-hand",),
-        ),
-        Level(
-            "mcts",
-            uct_rule,
-            "Monte Carlo tree search, {playouts} random games per move",
-            fast={
-                (3, 3, 3): {"playouts": 300},
-                (4, 4, 4): {"playouts": 150},
-                (4, 4, 3): {"playouts": 150},
-            },
-            fast_note="plays {playouts} random games per move",
-        ),
-        Level(
-            "menace",
-            _learnt("menace"),
-            "Michie's matchbox machine after "
-            + _training("menace")
-            + ": draws a bead from the position's box",
-            aliases=("matchboxes",),
-            not_offered=_NOT_ON_4X4,
-        ),
-        Level(
-            "td",
-            _learnt("td"),
-            "values learnt by temporal differences in "
-            + _training("td")
-            + ": plays the move it values most; never loses to the master",
-            aliases=("td-learner",),
-            not_offered=_NOT_ON_4X4,
-        ),
-    )
-}
-"""Every level by its name: the one place that describes a level (see the module's notes)."""
-
-LEVELS: dict[str, Callable[..., Rule]] = {name: level.factory for name, level in CATALOGUE.items()}
-"""Every level: its name and a factory taking the level's options as keyword arguments (read
-from :data:`CATALOGUE`)."""
-
-ALIASES: dict[str, str] = {
-    alias: level.name for level in CATALOGUE.values() for alias in level.aliases
-}
-"""The tutorials' names for the levels (read from :data:`CATALOGUE`)."""
-
-LEVEL_CHOICES: tuple[str, ...] = (
-    "blind",
-    "easy",
-    "defensive",
-    "offensive",
-    "menace",
-    "rules",
-    "novice",
-    "medium",
-    "heuristic",
-    "brute-force",
-    "mcts",
-    "td",
-    "epsilon",
-    "master",
-    "unbeatable",
-)
-"""The levels in the widget's drop-down, by the tutorials' names, roughly weakest first."""
-
-FAST_OPTIONS: dict[BoardSize, dict[str, dict[str, Any]]] = {
-    size: {name: dict(level.fast[size]) for name, level in CATALOGUE.items() if size in level.fast}
-    for size in BOARD_SIZES
-}
-"""The options that make a level quick enough on a board, by board and level (read from
-:data:`CATALOGUE`)."""
-
-NOT_OFFERED: dict[BoardSize, dict[str, str]] = {
-    size: {
-        name: level.not_offered[size]
-        for name, level in CATALOGUE.items()
-        if size in level.not_offered
-    }
-    for size in BOARD_SIZES
-}
-"""The levels not offered on a board, and why (read from :data:`CATALOGUE`)."""
-
-
-def level_names() -> list[str]:
-    """Every name `make_player` accepts: the levels, then the aliases."""
-    return [*LEVELS, *ALIASES]
-
-
-def tidy_level_name(level: str) -> str:
-    """A level's name spelt the catalogue's way: lower case, words joined by hyphens.
-
-    >>> tidy_level_name(" Brute_Force")
-    'brute-force'
-    """
-    return str(level).strip().lower().replace("_", "-").replace(" ", "-")
-
-
-def canonical_level(level: str) -> str:
-    """The level a name stands for: the tutorials' names are aliases, and case, spaces and
-    underscores do not matter.
-
-    >>> canonical_level("Unbeatable"), canonical_level("blind"), canonical_level("MCTS")
-    ('master', 'random', 'mcts')
-    >>> canonical_level("grandmaster")
-    Traceback (most recent call last):
-      ...
-    ValueError: unknown level 'grandmaster'; choose one of random, defensive, ...
-    """
-    key = tidy_level_name(level)
-    key = ALIASES.get(key, key)
-    if key not in CATALOGUE:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(level_names())}")
-    return key
-
-
-def make_player(level: str, *, seed: Seed = None, **options: Any) -> Player:
-    """A player by level name (see :data:`CATALOGUE`), with its options as keywords.
-
-    The levels that search take ``budget=`` too, to bound each move's search (see
-    :mod:`tictac.budget` and :attr:`Level.searches`).
-
-    >>> make_player("novice", probability=0.5, seed=7).name
-    'novice'
-    >>> make_player("brute-force", budget=1000).choose(State.new(4, 4, 4))
-    Traceback (most recent call last):
-      ...
-    tictac.budget.BudgetExceeded: brute_force_sum stopped after searching 1,000 positions, ...
-    >>> make_player("grandmaster")
-    Traceback (most recent call last):
-      ...
-    ValueError: unknown level 'grandmaster'; choose one of random, defensive, ...
-    """
-    entry = CATALOGUE[canonical_level(level)]
-    entry.check_options(options)
-    return Player(str(level), entry.factory(**options), seed=seed)
-
-
-# ---------------------------------------------------------------------------------------------
-# The levels on the widget's boards
-
-
-def board_size(size: tuple[int, ...], k: int | None = None) -> BoardSize:
-    """One of :data:`BOARD_SIZES`, from ``(rows, cols)`` and `k` (default: the shorter side),
-    or from ``(rows, cols, k)``.
-
-    >>> board_size((4, 4)), board_size((4, 4), k=3), board_size((3, 3, 3))
-    ((4, 4, 4), (4, 4, 3), (3, 3, 3))
-    >>> board_size((5, 5))
-    Traceback (most recent call last):
-      ...
-    ValueError: the board (5, 5, 5) is not offered; choose one of 3x3 with k=3, ...
-    """
-    key = tuple(size)
-    if len(key) == 2:
-        rows, cols = key
-        key = (rows, cols, min(rows, cols) if k is None else k)
-    elif len(key) != 3 or k is not None:
-        raise ValueError(f"size is (rows, cols), such as (3, 3) or (4, 4), not {size!r}")
-    if key not in BOARD_SIZES:
-        offered = ", ".join(f"{r}x{c} with k={n}" for r, c, n in BOARD_SIZES)
-        raise ValueError(f"the board {key!r} is not offered; choose one of {offered}")
-    return (key[0], key[1], key[2])
-
-
-def offered_levels(size: BoardSize) -> tuple[str, ...]:
-    """The levels the widget offers on a board: those quick enough to answer a click (the aim:
-    50 ms a move).
-
-    >>> offered_levels((3, 3, 3)) == LEVEL_CHOICES
-    True
-    >>> "brute-force" in offered_levels((4, 4, 4))
-    False
-    """
-    size = board_size(size)
-    return tuple(
-        name for name in LEVEL_CHOICES if size not in CATALOGUE[canonical_level(name)].not_offered
-    )
-
-
-def level_options(
-    level: str, size: BoardSize, overrides: Mapping[str, Mapping[str, Any]] | None = None
-) -> dict[str, Any]:
-    """The options a level plays with on a board: its fast options there, then `overrides`
-    (a mapping from level name to options, e.g. ``{"mcts": {"playouts": 1000}}``).
-
-    >>> level_options("mcts", (4, 4, 4))
-    {'playouts': 150}
-    >>> level_options("unbeatable", (3, 3, 3))
-    {}
-    """
-    key = canonical_level(level)
-    options = dict(CATALOGUE[key].fast.get(board_size(size), {}))
-    for name, extra in (overrides or {}).items():
-        if canonical_level(name) == key:
-            options.update(extra)
-    return options
-
-
-def describe_level(level: str, options: Mapping[str, Any] | None = None) -> str:
-    """One line on how a level chooses its moves (with its options).
-
-    >>> describe_level("easy")
-    'easy: plays any free cell at random'
-    >>> describe_level("mcts", {"playouts": 300})
-    'mcts: Monte Carlo tree search, 300 random games per move'
-    """
-    return f"{tidy_level_name(level)}: {CATALOGUE[canonical_level(level)].describe(options)}"
-
-
-def levels_note(size: BoardSize, levels: Iterable[str] | None = None) -> str:
-    """Which levels are missing or made faster on a board, and why; only about `levels` (by
-    any name `make_player` takes), if given (the widget's note names the levels in play).
-
-    >>> levels_note((3, 3, 3))
-    'On 3x3, mcts plays 300 random games per move (not 1000), to answer quickly.'
-    >>> levels_note((4, 4, 4), ["MCTS", "unbeatable"])
-    'On 4x4, mcts plays 150 random games per move (not 1000), to answer quickly.'
-    >>> levels_note((4, 4, 4), ["unbeatable"])
-    ''
-    """
-    size = board_size(size)
-    board = f"{size[0]}x{size[1]}"
-    named = set(CATALOGUE) if levels is None else {canonical_level(name) for name in levels}
-    parts = [
-        f"{name} is not offered on {board}: {level.not_offered[size]}."
-        for name, level in CATALOGUE.items()
-        if size in level.not_offered and name in named
-    ]
-    changes = []
-    for name, level in CATALOGUE.items():
-        fast = level.fast.get(size) if name in named else None
-        if fast:
-            usual = ", ".join(str(level.defaults[option]) for option in fast)
-            changes.append(f"{name} {level.fast_note.format_map(fast)} (not {usual})")
-    if changes:
-        parts.append(f"On {board}, {' and '.join(changes)}, to answer quickly.")
-    return " ".join(parts)

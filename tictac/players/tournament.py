@@ -1,6 +1,6 @@
 """Games and tournaments: let players meet, and count what happens.
 
->>> from tictac.players import make_player
+>>> from tictac.play.levels import make_player
 >>> game = play_game(make_player("master"), make_player("master"))
 >>> game.result, game.length
 ('draw', 9)
@@ -20,9 +20,9 @@ from numbers import Real
 from statistics import NormalDist
 from typing import Literal, Protocol
 
-from tictac.checks import as_whole, shown
-from tictac.seeds import whole_seed
-from tictac.state import IllegalMove, Move, State
+from tictac.game.state import IllegalMove, Move, State
+from tictac.helpers.checks import as_whole, shown
+from tictac.helpers.seeds import whole_seed
 
 __all__ = [
     "Contestant",

@@ -1,6 +1,6 @@
 """How the solver proves bigger boards: its ideas one at a time, each a switch to turn off.
 
-:func:`tictac.solver.solve` is written for speed: bitboards, win masks, one long function.
+:func:`tictac.search.solver.solve` is written for speed: bitboards, win masks, one long function.
 This module writes the same kind of proof search for reading, with the solver's ideas as
 switches, so that a lesson can count what each idea saves. Its answers are the solver's (the
 tests check that on every position of small boards); it is slower, so it is for counting on
@@ -14,25 +14,25 @@ small boards, not for proving big ones. The ideas, as :data:`IDEAS` names them:
   with no live line cannot win. A cell on no live line of either player is *dead*
   (:func:`dead_cells`): marking one changes nothing any line can become, so all dead cells
   are equally good, and only one of them is tried.
-* ``"pairing"``: a *pairing strategy* (:mod:`tictac.pairing`) for the defender proves that
+* ``"pairing"``: a *pairing strategy* (:mod:`tictac.search.pairing`) for the defender proves that
   the other player cannot win, without searching further: every line the attacker could still
   complete gets two empty cells of its own. (The solver goes further: several lines may share
-  one pair, see :func:`tictac.pairing.shared_pairs`; this module keeps the simpler test, which
-  a lesson can draw and explain in a paragraph.)
+  one pair, see :func:`tictac.search.pairing.shared_pairs`; this module keeps the simpler test,
+  which a lesson can draw and explain in a paragraph.)
 * ``"table"``: a *transposition table*, as in Lesson 6: what was learnt about a position
   (its value, or a bound on it when a search was cut short) is kept and looked up when the
   same position comes again by another order of moves.
 * ``"symmetry"``: the table files a position under its ``canonical()`` form, shared by all its
-  mirror images (:func:`tictac.state.canonical_cells`; without the table, this has nothing to
+  mirror images (:func:`tictac.game.state.canonical_cells`; without the table, this has nothing to
   act on).
 * ``"move order"``: the moves are tried cells on most lines first, nearest the centre among
   equals, rather than in board order, so that alpha-beta finds a good move early and cuts more
-  (the solver's order, :func:`tictac.bitboard.move_order`).
+  (the solver's order, :func:`tictac.game.bitboard.move_order`).
 
 Alpha-beta itself (Lesson 6) is always on. :func:`proof_search` returns the value and the
 number of positions searched:
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> full = proof_search(State.new(4, 4, 4))
 >>> full.value, full.positions
 (0, 20)
@@ -52,12 +52,12 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
-from tictac.bitboard import move_order
-from tictac.budget import DEFAULT_BUDGET, SOLVER_BUDGET, BudgetLike, Meter, meter
-from tictac.pairing import match_lines
-from tictac.players import completing_moves
-from tictac.solver import clear_caches, solve
-from tictac.state import EMPTY, Line, Mark, State, canonical_cells, other, winning_lines
+from tictac.game.bitboard import move_order
+from tictac.game.state import EMPTY, Line, Mark, State, canonical_cells, other, winning_lines
+from tictac.players.rules import completing_moves
+from tictac.search.budget import DEFAULT_BUDGET, SOLVER_BUDGET, BudgetLike, Meter, meter
+from tictac.search.pairing import match_lines
+from tictac.search.solver import clear_caches, solve
 
 __all__ = [
     "FRONTIER_FILE",
@@ -285,11 +285,11 @@ class SolverProof(NamedTuple):
 def solver_proof(
     rows: int, cols: int, k: int, *, budget: BudgetLike = SOLVER_BUDGET
 ) -> SolverProof:
-    """Prove the empty `rows` x `cols` board with `k` in a row with :func:`tictac.solver.solve`,
-    from cold tables, and count the positions it searches (the count does not depend on the
-    machine). It empties the solver's tables before and after (see
-    :func:`~tictac.solver.clear_caches`), so what the solver had learnt is forgotten. The
-    `budget` is the solver's (:data:`~tictac.budget.SOLVER_BUDGET` by default; None for no
+    """Prove the empty `rows` x `cols` board with `k` in a row with
+    :func:`tictac.search.solver.solve`, from cold tables, and count the positions it searches
+    (the count does not depend on the machine). It empties the solver's tables before and after (see
+    :func:`~tictac.search.solver.clear_caches`), so what the solver had learnt is forgotten. The
+    `budget` is the solver's (:data:`~tictac.search.budget.SOLVER_BUDGET` by default; None for no
     limit).
 
     >>> solver_proof(4, 4, 4)
@@ -321,12 +321,12 @@ def stored_proofs() -> tuple[SolverProof, ...]:
 
 
 class FrontierProof(NamedTuple):
-    """A board the literature has settled, proved by :func:`tictac.pns.prove_win` from the
-    empty board and its proof checked by :mod:`tictac.verify` (``bench/frontier.py``).
+    """A board the literature has settled, proved by :func:`tictac.proving.pns.prove_win` from the
+    empty board and its proof checked by :mod:`tictac.proving.verify` (``bench/frontier.py``).
 
     `value` is +1 (X wins) or 0 (a draw); `literature` and `source` say what the literature
     reports and who; `setting` names the prover's epsilon that settled it (``"win"`` for
-    :data:`~tictac.pns.EXPECT_WIN`, ``"draw"`` for :data:`~tictac.pns.EXPECT_DRAW`);
+    :data:`~tictac.proving.pns.EXPECT_WIN`, ``"draw"`` for :data:`~tictac.proving.pns.EXPECT_DRAW`);
     `searched` and `stored` count the positions the prover expanded and kept; `checked` the
     positions of the written-out strategy or defence that the checker went through. The
     counts do not depend on the machine.

@@ -1,6 +1,6 @@
 """Proving a win: depth-first proof-number search, and the winning strategy it finds.
 
-:func:`tictac.solver.solve` asks "win, draw or loss?" with alpha-beta, which must look at
+:func:`tictac.search.solver.solve` asks "win, draw or loss?" with alpha-beta, which must look at
 every reply to every good move *and* sort out draws from losses along the way. When we only
 want to know whether one player, the *attacker*, can force a win, there is a sharper tool:
 **proof-number search** (L. V. Allis, *Searching for Solutions in Games and Artificial
@@ -30,7 +30,8 @@ side; threats as in Allis's threat-space search, "Go-Moku and threat-space searc
 * a player who can complete a line does so; two cells that would each complete a line for the
   opponent cannot both be blocked; one must be blocked (a *forced move*, the only move tried);
 * the attacker cannot win once none of their lines can still be completed in the moves left,
-  nor when the defender has a pairing strategy against those lines (see :mod:`tictac.pairing`);
+  nor when the defender has a pairing strategy against those lines (see
+  :mod:`tictac.search.pairing`);
 * when the attacker could make two threats with one mark, the defender's only replies worth
   trying are the cells that stop every such double threat and the cells that make a threat
   of the defender's own (every other reply loses at once: :meth:`_Search.replies`);
@@ -59,7 +60,7 @@ and by "threat, forced block, double threat" too, 3,690 (0.3 s); threat sequence
 sides, 4,321 (0.3 s; fewer branches, but the first numbers did not yet know about them); first
 proof numbers from the replies left, 207 (0.2 s); each position's moves and each attacker
 move's first numbers kept, 151 (0.1 s). The written-out strategy then has 71,086 positions,
-and :func:`~tictac.verify.verify_win` checks it in about 2 s. 9x4 with 4 in a row (a
+and :func:`~tictac.proving.verify.verify_win` checks it in about 2 s. 9x4 with 4 in a row (a
 first-player win, V. Charatsidis 2017), out of reach before these last three ideas, is now
 proved in about 9 minutes (1,280,291 positions, about 1 GiB), and its strategy of 1,756,728
 positions is verified in about 70 s; with :data:`EXPECT_WIN`, in about 4 minutes (711,054
@@ -110,13 +111,13 @@ on 10x4 with :data:`EXPECT_WIN` (1,564,046 positions), a quick pairing effort of
 
 When the attacker wins, :meth:`WinProof.strategy` writes the win out: for every position the
 attacker can meet (every defender reply, not just the good ones), the move to play, as a
-dictionary from the board's text to a cell. :func:`tictac.verify.verify_win` checks such a
+dictionary from the board's text to a cell. :func:`tictac.proving.verify.verify_win` checks such a
 dictionary without any of this module's code. When the attacker does not win,
 :meth:`WinProof.defence` writes the defender's side out (a reply for every position the
 defender can meet, whatever the attacker plays, and the pairings where it stops) for
-:func:`tictac.verify.verify_draw` to check.
+:func:`tictac.proving.verify.verify_draw` to check.
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> proof = prove_win(State.new(4, 4, 3))
 >>> proof.wins, proof.attacker
 (True, 'X')
@@ -134,10 +135,10 @@ from dataclasses import dataclass, field
 from operator import or_
 from typing import NamedTuple
 
-from tictac.bitboard import Images, bitboards, geometry, read_lines
-from tictac.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
-from tictac.pairing import PAIRING_EFFORT, match_lines, own_pairs_exist, pairing_search
-from tictac.state import EMPTY, Mark, State, canonical_cells
+from tictac.game.bitboard import Images, bitboards, geometry, read_lines
+from tictac.game.state import EMPTY, Mark, State, canonical_cells
+from tictac.search.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
+from tictac.search.pairing import PAIRING_EFFORT, match_lines, own_pairs_exist, pairing_search
 
 __all__ = [
     "BALANCED",
@@ -211,7 +212,7 @@ def prove_win(
     """Can `attacker` (the player to move, unless named) force a win from `state`?
 
     Counts the positions it expands against `budget` (positions; None for no limit) and
-    raises :class:`~tictac.budget.BudgetExceeded` past it. `epsilon` changes only how much
+    raises :class:`~tictac.search.budget.BudgetExceeded` past it. `epsilon` changes only how much
     work the answer takes: :data:`EXPECT_DRAW` when you expect the attacker cannot win,
     :data:`EXPECT_WIN` when you expect a win (see :class:`Epsilon`).
 
@@ -245,7 +246,7 @@ def prove_win(
     ):
         raise ValueError(
             "prove_win() needs epsilon=Epsilon(attacker=..., defender=...), two numbers from 0 "
-            f"up (BALANCED, EXPECT_WIN or EXPECT_DRAW from tictac.pns), not {epsilon!r}"
+            f"up (BALANCED, EXPECT_WIN or EXPECT_DRAW from tictac.proving.pns), not {epsilon!r}"
         )
     search = _Search(state, attacker, meter(budget, state, "prove_win", _ADVICE), epsilon)
     # A finished game needs no search (and has an empty strategy).
@@ -313,7 +314,7 @@ class WinProof:
         cells such that every line the attacker could still complete holds a whole pair (no
         pairs at all when the attacker has no such line). From there the defender answers
         each attacker move on a pair with its partner and the attacker never completes a line
-        (Hales and Jewett); :func:`tictac.verify.verify_draw` checks all of it. Raises
+        (Hales and Jewett); :func:`tictac.proving.verify.verify_draw` checks all of it. Raises
         ValueError when the attacker wins.
 
         With `up_to_symmetry`, each position is written out once for all its mirror images and
@@ -340,14 +341,14 @@ class _Search:
     """One proof: the board's geometry, the table and the df-pn search itself.
 
     Positions are bitboards seen from the player to move, ``(me, opp)`` as in
-    :mod:`tictac.bitboard`; `attacking` says whether the player to move is the attacker.
+    :mod:`tictac.game.bitboard`; `attacking` says whether the player to move is the attacker.
     """
 
     def __init__(
         self, state: State, attacker: Mark, count: Meter, epsilon: Epsilon = BALANCED
     ) -> None:
         self.epsilon = Epsilon(*epsilon)
-        # The board's bitboard geometry (see tictac.bitboard), and the tables of it that the
+        # The board's bitboard geometry (see tictac.game.bitboard), and the tables of it that the
         # search reads at every node: the line masks (and the lines through each cell), the
         # cells in the order the search tries them, and the images of each mark in a
         # position's keys under the symmetries (see `images`).
@@ -383,7 +384,7 @@ class _Search:
     # -- the pieces ------------------------------------------------------------------------
 
     def images(self, me: int, opp: int, attacking: bool) -> tuple[tuple[int, ...], Images, Images]:
-        """The position's symmetric keys (:meth:`tictac.bitboard.Geometry.keys`: mirror
+        """The position's symmetric keys (:meth:`tictac.game.bitboard.Geometry.keys`: mirror
         images share one entry of the table, under the smallest), and the image tables of the
         mover and the other."""
         x_moves = attacking == self.attacker_is_x
@@ -693,20 +694,20 @@ class _Search:
         """Does the defender have a pairing strategy against every line still live for the
         attacker (at most `reach` empty cells, none of the defender's)?
 
-        First the cheap test, each line a pair of its own (:func:`~tictac.pairing.own_pairs_exist`);
-        then pairs that several lines may share (:func:`~tictac.pairing.shared_pairs`, the
-        pairing strategy of Hales and Jewett in full: on a row of 8 cells with 4 in a row, five
-        lines share three pairs). The second answer is remembered, keyed by the lines and their
-        empty cells (see :meth:`needs`), which many positions have in common. Measured
-        (positions searched, X's win disproved from the empty board): 5x5 with 4 in a row
-        93,947 -> 13,147; 6x4 267,178 -> 9,715; 7x4 663,960 -> 228,485.
+        First the cheap test, each line a pair of its own
+        (:func:`~tictac.search.pairing.own_pairs_exist`); then pairs that several lines may share
+        (:func:`~tictac.search.pairing.shared_pairs`, the pairing strategy of Hales and Jewett in
+        full: on a row of 8 cells with 4 in a row, five lines share three pairs). The second answer
+        is remembered, keyed by the lines and their empty cells (see :meth:`needs`), which many
+        positions have in common. Measured (positions searched, X's win disproved from the empty
+        board): 5x5 with 4 in a row 93,947 -> 13,147; 6x4 267,178 -> 9,715; 7x4 663,960 -> 228,485.
         """
         return self.paired(*self.needs(defender, empty, reach))
 
     def paired(self, needs: list[int], key: int, effort: int = PAIRING_EFFORT) -> bool:
         """Can each set of cells in `needs` (named by `key`, see :meth:`needs`) hold a whole
         pair, pairs disjoint? (See :meth:`pairs`; `effort` as for
-        :func:`~tictac.pairing.shared_pairs`.)"""
+        :func:`~tictac.search.pairing.shared_pairs`.)"""
         if own_pairs_exist(needs):
             return True
         return self.shared_pairs(needs, key, effort) is not None
@@ -714,8 +715,8 @@ class _Search:
     def shared_pairs(
         self, needs: list[int], key: int, effort: int = PAIRING_EFFORT
     ) -> list[int] | None:
-        """:func:`~tictac.pairing.shared_pairs`, its answers remembered under `key`: the pairs
-        found, or None. A search that went to the end without finding pairs is not tried
+        """:func:`~tictac.search.pairing.shared_pairs`, its answers remembered under `key`: the
+        pairs found, or None. A search that went to the end without finding pairs is not tried
         again; one that gave up is tried again only with more effort."""
         known = self.pairings.get(key)
         if isinstance(known, list):
@@ -998,7 +999,7 @@ class _Search:
 
     def canonical(self, me: int, opp: int, attacking: bool) -> tuple[str, int, int]:
         """The mirror image of the position whose text comes first in alphabetical order
-        (:func:`tictac.state.canonical_cells`): its text and its bitboards (as `me`, `opp`)."""
+        (:func:`tictac.game.state.canonical_cells`): its text and its bitboards (as `me`, `opp`)."""
         text = self.text(me, opp, attacking)
         cells, permutation = canonical_cells(text, self.geometry.rows, self.geometry.cols)
         board = self.geometry

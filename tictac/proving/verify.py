@@ -6,10 +6,10 @@ out is a claim that can be checked with far less code: for every position X can 
 X's move. :func:`verify_win` plays that move, then tries **every** reply of the other player,
 and goes on until each game has ended in X's win; one position without a move, one illegal
 move, one draw or one loss and the claim is refuted. It uses nothing but the rules of
-:class:`~tictac.state.State` (playing a move, and who has won), so it shares no code with
-the search that wrote the strategy (:mod:`tictac.pns`).
+:class:`~tictac.game.state.State` (playing a move, and who has won), so it shares no code with
+the search that wrote the strategy (:mod:`tictac.proving.pns`).
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> verify_win(State.parse("XX./OO./..."), {"XX.OO....": 2})
 Verdict(ok=True, positions=1, problem='')
 >>> verify_win(State.parse("XX./OO./..."), {"XX.OO....": 6}).problem
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from tictac.state import (
+from tictac.game.state import (
     EMPTY,
     Mark,
     State,
@@ -135,7 +135,7 @@ def verify_draw(
     certificate needs no reply. Every attacker move is tried; each position is checked once,
     however many move orders reach it; `positions` counts them (both players').
 
-    What the check takes on trust, beyond :class:`~tictac.state.State`'s rules:
+    What the check takes on trust, beyond :class:`~tictac.game.state.State`'s rules:
 
     * the pairing theorem (A. W. Hales and R. I. Jewett, 1963): with such pairs, the defender
       who answers every attacker move on a pair with its partner (and plays anywhere
@@ -212,7 +212,7 @@ def _symmetries(state: State, lines: Sequence[Sequence[int]]) -> tuple[tuple[int
 
 def _first_image(position: State) -> State:
     """The image of `position` whose cells come first in alphabetical order
-    (:func:`~tictac.state.canonical_cells`), as a checked new state."""
+    (:func:`~tictac.game.state.canonical_cells`), as a checked new state."""
     first, _ = canonical_cells(position.cells, position.rows, position.cols)
     if first == position.cells:
         return position

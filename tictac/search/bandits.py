@@ -20,7 +20,7 @@ where mean_i is what arm i has paid per pull so far, n_i how often it was pulled
 pulls in all. The second term is large for an arm pulled rarely, and it grows slowly for an
 arm that is not pulled (ln n keeps growing): no arm is given up for ever. The paper's constant
 is c = sqrt(2), about 1.41; c = 0 is the greedy player. Monte Carlo tree search
-(:mod:`tictac.mcts`) makes this choice at every node of its tree, with the moves as arms.
+(:mod:`tictac.search.mcts`) makes this choice at every node of its tree, with the moves as arms.
 
 >>> bandit = Bandit((0.2, 0.5, 0.6))
 >>> run = play_bandit(bandit, pulls=1000, seed=1)
@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
-from tictac.seeds import Seed, random_source
+from tictac.helpers.seeds import Seed, random_source
 
 __all__ = ["UCB1_EXPLORATION", "Bandit", "BanditRun", "mean_regret", "play_bandit", "ucb1_choice"]
 

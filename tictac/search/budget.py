@@ -1,11 +1,11 @@
 """Budgets: how much work a search may do before it stops and says why.
 
 Game trees grow fast: the empty 3x3 board has 549,946 positions in its full tree, the empty
-4x4 board about ten trillion. So every search of the package (:func:`~tictac.search.minimax`,
-:func:`~tictac.search.alphabeta`, the solver's :func:`~tictac.solver.solve` and its other
-questions, :func:`~tictac.tree.draw_tree`, :func:`~tictac.mcts.uct_search`, the players that
-search) takes ``budget=``, and stops with :class:`BudgetExceeded` when it has spent it,
-rather than running for hours while its memory climbs. The error says how far the search got,
+4x4 board about ten trillion. So every search of the package (:func:`~tictac.search.engine.minimax`,
+:func:`~tictac.search.engine.alphabeta`, the solver's :func:`~tictac.search.solver.solve` and its
+other questions, :func:`~tictac.pictures.tree.draw_tree`, :func:`~tictac.search.mcts.uct_search`,
+the players that search) takes ``budget=``, and stops with :class:`BudgetExceeded` when it has spent
+it, rather than running for hours while its memory climbs. The error says how far the search got,
 how big the problem is, and what to try instead.
 
 What ``budget=`` accepts (:data:`BudgetLike`):
@@ -21,7 +21,7 @@ machine. :data:`DEFAULT_BUDGET`, a million positions, is the default of minimax,
 draw_tree and MCTS: everything on 3x3 fits (the biggest search there, plain minimax from the
 empty board, visits 549,946 positions), and a search that cannot finish stops after a few
 seconds. The solver's default, :data:`SOLVER_BUDGET`, and the brute-force player's,
-:data:`tictac.players.BRUTE_FORCE_BUDGET`, are 200,000 of their costlier positions. A limit in
+:data:`tictac.players.rules.BRUTE_FORCE_BUDGET`, are 200,000 of their costlier positions. A limit in
 seconds can be added as a second guard: ``Budget(seconds=10)``.
 
 Memory grows with what a search remembers (memos, transposition tables, traces: at most one
@@ -47,12 +47,12 @@ brute-force: one move, and the sums it keeps, at most       170 MB
 While :func:`reporting` is in effect, searches report their progress about once a second (the
 command line prints it).
 
->>> from tictac.state import State
->>> from tictac.search import minimax
+>>> from tictac.game.state import State
+>>> from tictac.search.engine import minimax
 >>> minimax(State.new(4, 4, 4), budget=10_000)
 Traceback (most recent call last):
   ...
-tictac.budget.BudgetExceeded: minimax stopped after searching 10,000 positions, its budget, ...
+tictac.search.budget.BudgetExceeded: minimax stopped after searching 10,000 positions, ...
 >>> minimax(State.parse("XO./.X./..."), budget=Budget(positions=10**7, seconds=60)).value
 1
 """
@@ -67,8 +67,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tictac.numbertree import NumberTree, Position
-from tictac.state import State  # noqa: F401  (the examples in the docstrings use it)
+from tictac.game.numbertree import NumberTree, Position
+from tictac.game.state import State  # noqa: F401  (the examples in the docstrings use it)
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -142,11 +142,11 @@ DEFAULT_BUDGET = Budget()
 """The default of the searches' ``budget=``: a million positions, no limit in seconds."""
 
 SOLVER_BUDGET = Budget(positions=200_000)
-"""The default ``budget=`` of the solver (:mod:`tictac.solver`): 200,000 positions. The solver
-does much more at each position than minimax does (it reads every line of the board, looks
-for pairing strategies, files the position under its mirror images), so its positions cost
-more, up to 40 microseconds each on a 10x10 board; but it needs few of them: every question of
-the lessons and the widget takes at most about 35,000 (``prove(5, 4, 4)``)."""
+"""The default ``budget=`` of the solver (:mod:`tictac.search.solver`): 200,000 positions. The
+solver does much more at each position than minimax does (it reads every line of the board, looks
+for pairing strategies, files the position under its mirror images), so its positions cost more, up
+to 40 microseconds each on a 10x10 board; but it needs few of them: every question of the lessons
+and the widget takes at most about 35,000 (``prove(5, 4, 4)``)."""
 
 
 _REPORTERS: ContextVar[tuple[Callable[[Progress], object], ...]] = ContextVar(
@@ -248,7 +248,7 @@ class Meter:
     >>> count.tick()
     Traceback (most recent call last):
       ...
-    tictac.budget.BudgetExceeded: counting stopped after searching 3 positions, its budget, ...
+    tictac.search.budget.BudgetExceeded: counting stopped after searching 3 positions, ...
     """
 
     def __init__(

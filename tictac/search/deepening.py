@@ -19,14 +19,14 @@ is from A. Plaat, J. Schaeffer, W. Pijls and A. de Bruin, "Best-first fixed-dept
 algorithms", *Artificial Intelligence* 87, 1996; with ``null_window=True``,
 :func:`iterative_deepening` runs it at each depth, starting from the previous depth's value.
 
-Both are built on the searches of :mod:`tictac.search` and count their work the same way:
+Both are built on the searches of :mod:`tictac.search.engine` and count their work the same way:
 ``nodes`` is every position visited, the root and the answers from the memo included.
 
 Here O is to move, and only 0 holds the draw (X wins after any other move, two moves after
 O's next one). Searching deeper, the search changes its mind twice; at depth 4 it sees it:
 
->>> from tictac.scoring import open_lines
->>> from tictac.state import State
+>>> from tictac.game.scoring import open_lines
+>>> from tictac.game.state import State
 >>> def decided(state, ply):   # a win outweighs any open-lines count
 ...     return 1000 * win_loss(state, ply)
 >>> start = State.parse(".X.X/OXXO/O.XO/....", k=4)
@@ -44,9 +44,10 @@ import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
-from tictac.scoring import Score, win_loss
-from tictac.search import (
+from tictac.game.scoring import Score, win_loss
+from tictac.game.state import State, X
+from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
+from tictac.search.engine import (
     INF,
     Memo,
     Searcher,
@@ -59,7 +60,6 @@ from tictac.search import (
     new_searcher,
     set_up_threat_extension,
 )
-from tictac.state import State, X
 
 __all__ = ["DeepeningResult", "DepthResult", "iterative_deepening", "mtdf"]
 
@@ -119,10 +119,10 @@ def iterative_deepening(
     Each search is alpha-beta with a transposition table (`memo`, "plain" or "symmetric") and
     the textbook root (one window shared by the root's moves, as with ``exact_root=False``);
     with `null_window`, each is :func:`mtdf`, its first guess the previous depth's value.
-    `extend_threats` adds the threat extension to each (:mod:`tictac.threats`). `budget`
+    `extend_threats` adds the threat extension to each (:mod:`tictac.search.threats`). `budget`
     bounds all the searches together.
 
-    >>> from tictac.scoring import open_lines
+    >>> from tictac.game.scoring import open_lines
     >>> result = iterative_deepening(State.parse("XX./OO./..."), depth=2, heuristic=open_lines)
     >>> result.value, result.move, len(result.iterations)
     (1, 2, 2)
@@ -170,7 +170,7 @@ def mtdf(
     the bound the last one returned, until the value is pinned down. Moves are tried best
     first by ``order_moves=True``'s rule.
 
-    >>> from tictac.scoring import open_lines
+    >>> from tictac.game.scoring import open_lines
     >>> found = mtdf(State.parse("XX./OO./..."), depth=2, heuristic=open_lines)
     >>> found.value, found.move, found.tests   # "at least 0?" yes, 1; "more than 1?" no
     (1, 2, (0.0, 1.0000000000000002))

@@ -5,7 +5,7 @@ Values are always from X's side: X picks the largest, O the smallest. Every sear
 legal move, the move chosen among the best (the first in board order, or a random one) and
 :class:`SearchStats` counting the work done.
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> result = minimax(State.parse("XX./OO./..."))
 >>> result.value, result.best_moves, result.move
 (1, (2,), 2)
@@ -16,11 +16,12 @@ legal move, the move chosen among the best (the first in board order, or a rando
 
 The options, the same for every search:
 
-* `score` values finished games (:mod:`tictac.scoring`; default :func:`~tictac.scoring.win_loss`);
+* `score` values finished games (:mod:`tictac.game.scoring`; default
+:func:`~tictac.game.scoring.win_loss`);
 * `depth` and `heuristic` stop the search `depth` plies below the start and value the
   positions there with the heuristic, e.g. ``depth=5, heuristic=two_in_a_row``;
 * ``extend_threats=True`` searches on past the depth limit while a side must act on a threat,
-  trying only the forced moves, up to `max_extension` plies further (:mod:`tictac.threats`);
+  trying only the forced moves, up to `max_extension` plies further (:mod:`tictac.search.threats`);
 * `memo` remembers the value of every position searched, either as it is (``"plain"`` or
   True) or together with its mirror images (``"symmetric"``); alpha-beta's memo (a
   *transposition table*) also remembers bounds. ``table=`` is alpha-beta's old name for it;
@@ -29,17 +30,17 @@ The options, the same for every search:
 * ``trace=True`` records the tree searched as :class:`TraceNode` records, down to
   `trace_depth` plies if given (the deeper positions are only counted);
 * `budget` bounds the work: by default a million positions, which every search on 3x3 fits
-  in; a search that needs more stops with :class:`~tictac.budget.BudgetExceeded`, which says
-  what to try instead. ``budget=None`` lifts the limit (see :mod:`tictac.budget`).
+  in; a search that needs more stops with :class:`~tictac.search.budget.BudgetExceeded`, which says
+  what to try instead. ``budget=None`` lifts the limit (see :mod:`tictac.search.budget`).
 
 >>> minimax(State.new(4, 4, 4), budget=50_000)
 Traceback (most recent call last):
   ...
-tictac.budget.BudgetExceeded: minimax stopped after searching 50,000 positions, its budget, ...
+tictac.search.budget.BudgetExceeded: minimax stopped after searching 50,000 positions, ...
 
-The same algorithms, short and without the bookkeeping, are in :mod:`tictac.textbook`
-(:func:`minimax_value`, :func:`~tictac.textbook.alphabeta_value`,
-:func:`~tictac.textbook.negamax_value`).
+The same algorithms, short and without the bookkeeping, are in :mod:`tictac.search.textbook`
+(:func:`minimax_value`, :func:`~tictac.search.textbook.alphabeta_value`,
+:func:`~tictac.search.textbook.negamax_value`).
 """
 
 from __future__ import annotations
@@ -51,14 +52,14 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from tictac.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
-from tictac.numbertree import NumberTree, Position, leaf_number
-from tictac.old_names import renamed
-from tictac.scoring import Score, win_loss
-from tictac.seeds import Seed, random_source
-from tictac.state import State, X, canonical_cells, other
-from tictac.textbook import minimax_value
-from tictac.threats import MAX_EXTENSION, ThreatExtension, line_partners
+from tictac.game.numbertree import NumberTree, Position, leaf_number
+from tictac.game.scoring import Score, win_loss
+from tictac.game.state import State, X, canonical_cells, other
+from tictac.helpers.old_names import renamed
+from tictac.helpers.seeds import Seed, random_source
+from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
+from tictac.search.textbook import minimax_value
+from tictac.search.threats import MAX_EXTENSION, ThreatExtension, line_partners
 
 __all__ = [
     "Memo",
@@ -278,7 +279,7 @@ def minimax(
     Without a memo this visits the whole game tree: 549,946 positions from the empty board.
     With ``memo="plain"`` it works out each position once (5,478 from the empty board) and
     with ``memo="symmetric"`` each position up to mirror images, which assumes the score and
-    heuristic give mirror images the same value (all of :mod:`tictac.scoring` do).
+    heuristic give mirror images the same value (all of :mod:`tictac.game.scoring` do).
 
     >>> result = minimax(State.new(), memo="symmetric")
     >>> result.value, result.best_moves
@@ -377,7 +378,7 @@ class TableEntry(NamedTuple):
 
 class Searcher:
     """The engine behind :func:`minimax` and :func:`alphabeta`, and the deepening searches of
-    :mod:`tictac.deepening`: one search's settings, memo, statistics and trace. Made by
+    :mod:`tictac.search.deepening`: one search's settings, memo, statistics and trace. Made by
     :func:`new_searcher`; the lessons use the two functions, not this."""
 
     meter: Meter  # counts the positions visited against the budget (set by the caller)
@@ -738,7 +739,7 @@ def set_up_threat_extension(
     trace_depth: int | None,
 ) -> None:
     """With `extend_threats`, make `search` search on past its depth limit while a side must
-    act on a threat (see :mod:`tictac.threats`): a leaf test and a choice of moves of its own
+    act on a threat (see :mod:`tictac.search.threats`): a leaf test and a choice of moves of its own
     replace the search's, which stay untouched (and as fast) without it."""
     if not isinstance(extend_threats, bool):
         raise TypeError(f"extend_threats is True or False, not {extend_threats!r}")
@@ -814,7 +815,7 @@ def _horizon(state: Position, depth: int | None, heuristic: Score | None) -> int
     if heuristic is None:
         raise ValueError(
             f"depth={depth} stops the search before the game ends, so it needs a heuristic to "
-            "value the positions there, e.g. heuristic=two_in_a_row from tictac.scoring"
+            "value the positions there, e.g. heuristic=two_in_a_row from tictac.game.scoring"
         )
     return depth
 
@@ -833,7 +834,7 @@ def budget_advice(depth: int | None, memo: Memo, search: str = "") -> list[str]:
 
 _NO_HORIZON = sys.maxsize  # deeper than any game: without a depth limit, search to the end
 
-_SUGGESTED_DEPTH = "depth=4, heuristic=two_in_a_row from tictac.scoring"
+_SUGGESTED_DEPTH = "depth=4, heuristic=two_in_a_row from tictac.game.scoring"
 
 
 def memo_key(name: str, option: Memo) -> Callable[[State], Hashable] | None:
@@ -858,7 +859,7 @@ def _plain_key(state: State) -> Hashable:
 
 def _symmetric_key(state: State) -> Hashable:
     """The same key for a board and all its mirror images: the smallest of their cells
-    (:func:`~tictac.state.canonical_cells`)."""
+    (:func:`~tictac.game.state.canonical_cells`)."""
     return canonical_cells(state.cells, state.rows, state.cols)[0]
 
 

@@ -21,20 +21,20 @@ phases, each a function of this module::
 
     uct(child, C) = mean(child) + C · √(ln visits(parent) / visits(child))
 
-:func:`uct` is the UCB1 rule of :mod:`tictac.bandits`, with a node's moves as the arms: the
+:func:`uct` is the UCB1 rule of :mod:`tictac.search.bandits`, with a node's moves as the arms: the
 mean result so far, plus a bonus for a child tried too little. :func:`playout` runs the four
 phases once and returns a :class:`Playout`, the record of what each did.
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> result = uct_search(State.parse("XX./OO./..."), playouts=200, seed=0)
 >>> result.move
 2
 
 ``keep_tree=True`` keeps the tree (:attr:`MCTSResult.tree`) and what the last playout did
-(:attr:`MCTSResult.last_playout`), for :func:`tictac.tree.draw_mcts_tree` to draw.
+(:attr:`MCTSResult.last_playout`), for :func:`tictac.pictures.tree.draw_mcts_tree` to draw.
 
 Each playout walks down the tree and then plays a game to its end, so its positions are
-counted against the search's `budget` (see :mod:`tictac.budget`): a million by default,
+counted against the search's `budget` (see :mod:`tictac.search.budget`): a million by default,
 enough for 1000 playouts on every board up to 10x10. ``positions=`` instead stops the search
 cleanly, after as many playouts as that many positions allow.
 """
@@ -47,10 +47,10 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
-from tictac.old_names import renamed
-from tictac.seeds import Seed, random_source
-from tictac.state import IllegalMove, Mark, State
+from tictac.game.state import IllegalMove, Mark, State
+from tictac.helpers.old_names import renamed
+from tictac.helpers.seeds import Seed, random_source
+from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
 
 __all__ = [
     "MCTSNode",
@@ -201,7 +201,7 @@ def uct_search(
 
     The random games are drawn with `seed` (a whole number, or a ``random.Random`` to draw
     from; ``rng=``, its old name, still works but warns). Every position a playout passes
-    through counts against `budget` (see :mod:`tictac.budget`). `positions` caps the
+    through counts against `budget` (see :mod:`tictac.search.budget`). `positions` caps the
     positions instead, without an error: the search stops before a playout that might not
     fit (a playout visits at most one position more than `state` has empty cells), so it
     visits at most that many; give ``playouts=None`` to let `positions` alone decide.
@@ -212,7 +212,7 @@ def uct_search(
     >>> uct_search(State.parse("XXX/OO./..."), seed=0)
     Traceback (most recent call last):
       ...
-    tictac.state.IllegalMove: the game is already over: there is no move to search for
+    tictac.game.state.IllegalMove: the game is already over: there is no move to search for
     """
     _check(playouts, exploration, positions)
     if state.is_terminal:
@@ -263,7 +263,7 @@ def playout(
     """One playout from `root`: the four phases in order. Returns what each did.
 
     `rng` draws the random choices, and `count` is called once for each position visited
-    (:func:`uct_search` passes its budget's :meth:`~tictac.budget.Meter.tick`).
+    (:func:`uct_search` passes its budget's :meth:`~tictac.search.budget.Meter.tick`).
 
     >>> state = State.parse("XX./OO./...")
     >>> root = MCTSNode(state, untried=list(state.legal_moves()))
@@ -391,7 +391,7 @@ def uct(child: MCTSNode, exploration: float = DEFAULT_EXPLORATION) -> float:
 
 def back_up(node: MCTSNode, winner: Mark | None) -> None:
     """The old name of :func:`backpropagate`; it warns, and will go."""
-    renamed("tictac.mcts.back_up", "tictac.mcts.backpropagate")
+    renamed("tictac.search.mcts.back_up", "tictac.search.mcts.backpropagate")
     backpropagate(node, winner)
 
 
@@ -407,7 +407,7 @@ def _moves_between(top: MCTSNode, node: MCTSNode) -> tuple[int, ...]:
 def uct_rule(
     *, playouts: int = 1000, exploration: float = DEFAULT_EXPLORATION
 ) -> Callable[[State, random.Random], int]:
-    """A player's rule (see :mod:`tictac.players`) that moves by :func:`uct_search`.
+    """A player's rule (see :mod:`tictac.players.rules`) that moves by :func:`uct_search`.
 
     Its `playouts` bound the work of each move, so it takes no budget of its own; each
     search has the default budget, which 1000 playouts fit on every board.

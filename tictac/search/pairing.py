@@ -16,7 +16,7 @@ This module holds the idea as data and code a student can read:
   augmenting paths; :func:`find_pairing` does it for every line of an empty board, as
   Hales and Jewett did for n-by-n boards with n in a row, n at least 5;
 * :func:`pairing_move`: the defender's rule, the move to make
-  (:func:`tictac.players.pairing_player` plays it as a player in a game);
+  (:func:`tictac.players.rules.pairing_player` plays it as a player in a game);
 * :func:`never_loses`: a check that tries every move of the attacker, against the pairing
   rule, and reports whether the attacker ever completes a line.
 
@@ -27,9 +27,9 @@ This module holds the idea as data and code a student can read:
 True
 
 Nothing here searches for the best move: a pairing is a *proof* that the defender cannot lose,
-and the solver (:mod:`tictac.solver`) and the prover (:mod:`tictac.pns`) use the same idea to
-stop searching early. They ask at every position, on bitboards (:mod:`tictac.bitboard`: each
-line the attacker could still complete given as the bit mask of its empty cells), and this
+and the solver (:mod:`tictac.search.solver`) and the prover (:mod:`tictac.proving.pns`) use the same
+idea to stop searching early. They ask at every position, on bitboards (:mod:`tictac.game.bitboard`:
+each line the attacker could still complete given as the bit mask of its empty cells), and this
 module answers them too:
 
 * :func:`own_pairs_exist`: can each line get two cells of its own? (:func:`match_lines` on
@@ -44,9 +44,9 @@ False
 >>> [bin(pair) for pair in shared_pairs(lines)]  # but (1, 2) serves two of them
 ['0b11000', '0b110']
 
-This module needs only the rules (:mod:`tictac.state`) and the budgets: the players and the
+This module needs only the rules (:mod:`tictac.game.state`) and the budgets: the players and the
 pictures come above it. (:meth:`Pairing._repr_svg_`, which lets a notebook show a pairing,
-imports :func:`tictac.pictures.draw_pairing` when it is called.)
+imports :func:`tictac.pictures.boards.draw_pairing` when it is called.)
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from tictac.budget import DEFAULT_BUDGET, BudgetLike, meter
-from tictac.old_names import moved_away
-from tictac.state import EMPTY, Line, Mark, State, other, winning_lines
+from tictac.game.state import EMPTY, Line, Mark, State, other, winning_lines
+from tictac.helpers.old_names import moved_away
+from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
 
 __all__ = [
     "PAIRING_EFFORT",
@@ -165,7 +165,9 @@ class Pairing:
         return not self.unblocked_lines()
 
     def _repr_svg_(self) -> str:
-        from tictac.pictures import draw_pairing  # tictac.pictures imports the searches
+        from tictac.pictures.boards import (
+            draw_pairing,  # tictac.pictures.boards imports the searches
+        )
 
         return draw_pairing(State.new(self.rows, self.cols, self.k), self.pairs)._repr_svg_()
 

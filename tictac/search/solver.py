@@ -3,14 +3,14 @@
 Three ideas make it fast, and each is small enough to read in a few lines below.
 
 1. **Bitboards.** A position is two whole numbers, one per player: bit ``i`` is set when that
-   player has a mark on cell ``i`` (row-major, as in :class:`~tictac.state.State`). Inside the
+   player has a mark on cell ``i`` (row-major, as in :class:`~tictac.game.state.State`). Inside the
    searches they are ``me`` (the player to move) and ``opp`` (the other one), so playing a move
    is ``me | bit``, the empty cells are ``full ^ (me | opp)``, and the next position is
    ``(opp, me | bit)``: the players swap roles every ply.
 2. **Win masks.** Each winning line is a number with its ``k`` bits set, so "does this player
    own the whole line?" is ``bits & mask == mask``, one operation instead of a loop.
-   (:mod:`tictac.bitboard` works these out once per board size, with the move order and the
-   board's symmetries, for this solver and for the prover, :mod:`tictac.pns`.)
+   (:mod:`tictac.game.bitboard` works these out once per board size, with the move order and the
+   board's symmetries, for this solver and for the prover, :mod:`tictac.proving.pns`.)
 3. **Negamax with a memo.** A position's value for the player to move is the best, over the
    moves, of minus the value of the next position for the opponent. The same position is
    reached by many move orders, so each is worked out once and kept in a dictionary.
@@ -35,14 +35,14 @@ and proves only as many moves as it must.
 
 The work grows steeply with the board: a 4x4 decision takes milliseconds, while proving that
 5x5 with 4 in a row is a draw takes about twenty seconds and under two hundred megabytes. So every
-public function takes a `budget` (see :mod:`tictac.budget`): by default 200,000 positions per
-question (:data:`~tictac.budget.SOLVER_BUDGET`; the lessons' and the widget's questions take at
-most about 35,000), after which it stops with :class:`~tictac.budget.BudgetExceeded`;
-``budget=None`` lifts the limit, as ``bench/prove_554.py`` does to prove 5x5 with 4 in a row.
-What the solver learns is kept between questions, up to :data:`MAX_REMEMBERED` positions:
-past that it starts afresh, so that its memory stays bounded.
+public function takes a `budget` (see :mod:`tictac.search.budget`): by default 200,000 positions per
+question (:data:`~tictac.search.budget.SOLVER_BUDGET`; the lessons' and the widget's questions take
+at most about 35,000), after which it stops with :class:`~tictac.search.budget.BudgetExceeded`;
+``budget=None`` lifts the limit, as ``bench/prove_554.py`` does to prove 5x5 with 4 in a row. What
+the solver learns is kept between questions, up to :data:`MAX_REMEMBERED` positions: past that it
+starts afresh, so that its memory stays bounded.
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> solve(State.new())
 0
 >>> s = State.parse("XX./OO./...")
@@ -59,7 +59,7 @@ Outcome(value=1, plies=1)
 >>> solve(State.new(6, 6, 4), budget=20_000)
 Traceback (most recent call last):
   ...
-tictac.budget.BudgetExceeded: solve stopped after searching 20,000 positions, its budget, ...
+tictac.search.budget.BudgetExceeded: solve stopped after searching 20,000 positions, its budget, ...
 """
 
 from __future__ import annotations
@@ -70,12 +70,12 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import or_
 from typing import NamedTuple, Protocol, TypeVar
 
-from tictac.bitboard import Images, bitboards, geometry, read_lines
-from tictac.budget import SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
-from tictac.old_names import moved_away, renamed
-from tictac.pairing import shared_pairs
-from tictac.seeds import Seed, random_source
-from tictac.state import IllegalMove, State
+from tictac.game.bitboard import Images, bitboards, geometry, read_lines
+from tictac.game.state import IllegalMove, State
+from tictac.helpers.old_names import moved_away, renamed
+from tictac.helpers.seeds import Seed, random_source
+from tictac.search.budget import SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
+from tictac.search.pairing import shared_pairs
 
 __all__ = [
     "Outcome",
@@ -237,7 +237,7 @@ def best_move(
     >>> best_move(State.parse("XXX/OO./..."))
     Traceback (most recent call last):
       ...
-    tictac.state.IllegalMove: best_move() needs a game still in progress: this one is over (X won)
+    tictac.game.state.IllegalMove: best_move() needs a game still in progress: ...
     """
     _check_state(state, "best_move")
     if state.is_terminal:
@@ -442,7 +442,7 @@ class _Solver:
 
     def __init__(self, rows: int, cols: int, k: int) -> None:
         self.rows, self.cols, self.k = rows, cols, k
-        # The board's bitboard geometry (see tictac.bitboard), and the tables of it that the
+        # The board's bitboard geometry (see tictac.game.bitboard), and the tables of it that the
         # searches read at every node: the line masks, the cells in the order the searches try
         # them, and the symmetries (where each moves each cell, and the images of each mark in
         # a position's keys, see `images`).
@@ -647,7 +647,7 @@ class _Solver:
         Mirror images and rotations of a position have the same value, so the searches store
         a position under the smallest of these, its *canonical* key. Rather than transforming
         the board at every node, they carry the tuple along and add each move's images (see
-        :class:`~tictac.bitboard.Geometry`).
+        :class:`~tictac.game.bitboard.Geometry`).
         """
         x, o = (me, opp) if x_to_move else (opp, me)
         return self.geometry.keys(x, o)
@@ -813,9 +813,9 @@ class _Solver:
         pair and never finishes a line. Who moves first does not matter: the defender's other
         moves only block more lines.
 
-        The pairs are searched for by :func:`tictac.pairing.shared_pairs`. Different positions
-        often leave the attacker the same lines with the same empty cells, so the answers are
-        remembered, keyed by those cells.
+        The pairs are searched for by :func:`tictac.search.pairing.shared_pairs`. Different
+        positions often leave the attacker the same lines with the same empty cells, so the answers
+        are remembered, keyed by those cells.
         """
         needs = []
         for line in self.lines:
@@ -920,7 +920,7 @@ class _Solver:
 
 
 # Old names, still importable from here for a while: name -> the module it has moved to.
-_MOVED = {"PAIRING_EFFORT": "tictac.pairing"}
+_MOVED = {"PAIRING_EFFORT": "tictac.search.pairing"}
 
 
 __getattr__ = moved_away(__name__, _MOVED)

@@ -1,16 +1,16 @@
 """The searches as the textbooks write them: each short enough to read beside its pseudocode.
 
 These functions are for reading. Each is the algorithm and nothing else: no counters, no
-traces, no memo. The searches in :mod:`tictac.search` add those (and run faster), and the
+traces, no memo. The searches in :mod:`tictac.search.engine` add those (and run faster), and the
 tests check that both give the same value on every reachable position of tic-tac-toe.
 
 Values are from X's side, as everywhere in the package (X maximises, O minimises), except
 :func:`negamax_value`, which by the nature of negamax gives the value for the player to move.
 `score` values finished games and `ply` counts the moves from where the search started, so
 that a score such as ``depth_scaled`` can make a near end count more (see
-:mod:`tictac.scoring`).
+:mod:`tictac.game.scoring`).
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> position = State.parse("XX./OO./...")   # X to move completes the top row
 >>> minimax_value(position), alphabeta_value(position), negamax_value(position)
 (1, 1, 1)
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 
-from tictac.scoring import Score, win_loss
-from tictac.state import State, X
+from tictac.game.scoring import Score, win_loss
+from tictac.game.state import State, X
 
 __all__ = ["alphabeta_value", "minimax_value", "negamax_value"]
 

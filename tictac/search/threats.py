@@ -12,13 +12,13 @@ mover must block, else none (the position is *quiet*).
 
 A depth-limited search that stops at a position with a threat judges it by its heuristic,
 which may not see that the game is all but decided: the *horizon effect*. The **threat
-extension** (``extend_threats=True`` in :func:`~tictac.search.minimax` and
-:func:`~tictac.search.alphabeta`) searches on past the depth limit while the position is not
+extension** (``extend_threats=True`` in :func:`~tictac.search.engine.minimax` and
+:func:`~tictac.search.engine.alphabeta`) searches on past the depth limit while the position is not
 quiet, trying only the forced moves, so the line of forced moves is played out to its end or
 to a quiet position; a search in chess does the same with captures and calls it *quiescence
 search*. It stops at most `max_extension` plies past the depth limit, so it always ends.
 
->>> from tictac.state import State
+>>> from tictac.game.state import State
 >>> winning_cells(State.parse("XXX./OO../..../....", k=4), "X")
 (3,)
 >>> forced_moves(State.parse("XXX./OO../..../....", k=4))   # O to move: block at 3
@@ -34,8 +34,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from tictac.scoring import Score
-from tictac.state import EMPTY, Mark, State, X, other, winning_lines
+from tictac.game.scoring import Score
+from tictac.game.state import EMPTY, Mark, State, X, other, winning_lines
 
 __all__ = [
     "MAX_EXTENSION",
@@ -133,7 +133,7 @@ def extended_value(
     the value ``minimax(state, depth=depth, heuristic=heuristic, score=score,
     extend_threats=True)`` finds, from X's side.
 
-    >>> from tictac.scoring import open_lines, win_loss
+    >>> from tictac.game.scoring import open_lines, win_loss
     >>> extended_value(State.parse("X.X/.O./..."), 1, open_lines, win_loss)  # O must block
     1
     """

@@ -1,0 +1,105 @@
+"""The rules of the games, and what can be said of a position without searching it.
+
+m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), the textbooks' trees of numbers
+(:mod:`~tictac.game.numbertree`), scores and heuristics (:mod:`~tictac.game.scoring`),
+counting positions (:mod:`~tictac.game.counting`), and a board's geometry as bit masks for the
+fast searches (:mod:`~tictac.game.bitboard`). Imports only :mod:`tictac.helpers`.
+
+>>> from tictac.game import State
+>>> State.parse("XX./OO./...").winner is None
+True
+"""
+
+from __future__ import annotations
+
+from tictac.game.bitboard import (
+    Geometry,
+    Images,
+    bitboards,
+    geometry,
+    move_order,
+    read_lines,
+)
+from tictac.game.counting import (
+    Level,
+    tree_levels,
+)
+from tictac.game.numbertree import (
+    NumberTree,
+    Position,
+    leaf_number,
+)
+from tictac.game.scoring import (
+    Score,
+    Weighted,
+    bounded,
+    decisive,
+    depth_aware,
+    depth_scaled,
+    feature_names,
+    features,
+    open_lines,
+    piece_count,
+    plus_minus_ten,
+    two_in_a_row,
+    weighted,
+    win_loss,
+)
+from tictac.game.state import (
+    EMPTY,
+    IllegalMove,
+    InvalidBoard,
+    Line,
+    Mark,
+    Move,
+    O,
+    State,
+    X,
+    canonical_cells,
+    other,
+    reachable_states,
+    symmetry_permutations,
+    winning_lines,
+)
+
+__all__ = [
+    "EMPTY",
+    "IllegalMove",
+    "InvalidBoard",
+    "Line",
+    "Move",
+    "Mark",
+    "State",
+    "X",
+    "O",
+    "canonical_cells",
+    "other",
+    "reachable_states",
+    "symmetry_permutations",
+    "winning_lines",
+    "NumberTree",
+    "Position",
+    "leaf_number",
+    "Score",
+    "Weighted",
+    "bounded",
+    "decisive",
+    "depth_aware",
+    "depth_scaled",
+    "feature_names",
+    "features",
+    "open_lines",
+    "piece_count",
+    "plus_minus_ten",
+    "two_in_a_row",
+    "weighted",
+    "win_loss",
+    "Level",
+    "tree_levels",
+    "Geometry",
+    "Images",
+    "bitboards",
+    "geometry",
+    "move_order",
+    "read_lines",
+]
