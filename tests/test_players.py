@@ -518,14 +518,16 @@ def test_the_novices_mistake_is_named_and_described() -> None:
 
 
 def test_the_remembered_ranking_is_the_ranking_worked_out_afresh() -> None:
-    from tictac.players import rules as players
+    from tictac.players import rank_moves, ranked_moves
+    from tictac.search import Budget
 
-    players._ranking.cache_clear()
     for state in NON_TERMINAL:
-        assert players._ranking(state) == players.rank_moves(state)  # first call: fills the memo
-        assert players._ranking(state) is players._ranking(state)  # later calls: remembered
-        assert list(players.rank_moves(state)[0]) == players.ranked_moves(state)
-    assert players._ranking.cache_info().currsize == len(NON_TERMINAL)
+        remembered = rank_moves(state)
+        assert rank_moves(state) is remembered  # later calls: remembered
+        afresh = rank_moves(state, budget=Budget(positions=10**6, seconds=60.0))
+        assert afresh == remembered and afresh is not remembered
+    with pytest.warns(DeprecationWarning, match=r"use rank_moves\(state\)\.moves"):
+        assert ranked_moves(NON_TERMINAL[0]) == list(rank_moves(NON_TERMINAL[0]).moves)
 
 
 def test_the_remembered_completing_moves_are_those_worked_out_afresh() -> None:

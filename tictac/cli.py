@@ -428,8 +428,8 @@ def analysis(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[str, A
     >>> a["value"], a["plies"], a["best_moves"], a["moves"]["2"]
     (1, 1, [2], {'row': 0, 'col': 2, 'value': 1, 'plies': 1, 'result': 'win'})
     """
-    shared = meter(budget, state, "analysis", ["a position with fewer empty cells"])
-    value, plies = solver.outcome(state, budget=shared)
+    counter = meter(budget, state, "analysis", ["a position with fewer empty cells"])
+    value, plies = solver.outcome(state, budget=counter)
     moves = {
         str(move): {
             "row": move // state.cols,
@@ -438,7 +438,7 @@ def analysis(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[str, A
             "plies": result.plies + 1,
             "result": _result_word(result.value, state.turn),
         }
-        for move, result in sorted(solver.move_outcomes(state, budget=shared).items())
+        for move, result in sorted(solver.move_outcomes(state, budget=counter).items())
     }
     return {
         "board": state.text,
@@ -452,7 +452,7 @@ def analysis(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> dict[str, A
         "value": value,
         "plies": plies,
         "moves": moves,
-        "best_moves": list(solver.best_moves(state, budget=shared)),
+        "best_moves": list(solver.best_moves(state, budget=counter)),
     }
 
 

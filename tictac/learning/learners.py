@@ -102,7 +102,7 @@ def retrograde(
             f"3x3 board), not {shown(start)}"
         )
     start = State.new() if start is None else start
-    count = meter(
+    counter = meter(
         budget,
         start,
         "retrograde",
@@ -113,7 +113,7 @@ def retrograde(
     while layers[-1]:
         next_layer = []
         for state in layers[-1]:
-            count.tick()
+            counter.tick()
             for move in state.legal_moves():
                 child = state.play(move)
                 if child not in seen:

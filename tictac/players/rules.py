@@ -22,6 +22,7 @@ import functools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from tictac.game.scoring import (
     Score,
@@ -31,6 +32,7 @@ from tictac.game.scoring import (
     win_loss,
 )
 from tictac.game.state import EMPTY, IllegalMove, Mark, State, other
+from tictac.helpers.old_names import renamed
 from tictac.helpers.seeds import Seed, random_source
 from tictac.search import solver
 from tictac.search.budget import DEFAULT_BUDGET, SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
@@ -53,6 +55,7 @@ __all__ = [
     "optimal",
     "pairing_player",
     "random_move",
+    "Ranking",
     "rank_moves",
     "ranked_moves",
     "searching",
@@ -290,51 +293,43 @@ def first_suboptimal(
 ) -> int:
     """The best of the moves that are worse than the best one (the best if all are equal).
 
-    Moves are ranked the way the master ranks them: result first, then how soon a win
-    comes or how late a loss does.
+    Moves are ranked the way the master ranks them (:func:`rank_moves`): result first, then
+    how soon a win comes or how late a loss does.
     """
-    ranked, equally_best = _ranked(state, budget)
-    return ranked[equally_best] if equally_best < len(ranked) else ranked[0]
+    moves, equally_best = rank_moves(state, budget=budget)
+    return moves[equally_best] if equally_best < len(moves) else moves[0]
 
 
 def second_ranked(state: State, rng: random.Random, *, budget: BudgetLike = SOLVER_BUDGET) -> int:
-    """The second move of :func:`ranked_moves`, which may be just as good as the first: the
+    """The second move of :func:`rank_moves`, which may be just as good as the first: the
     *Tic-Tac-Toe AI* tutorial's novice ranks every move and, when it errs, takes the second.
 
     >>> second_ranked(State.parse(".../.X./..."), random.Random(0))  # a corner, as good as 0
     2
     """
-    ranked, _ = _ranked(state, budget)
-    return ranked[1] if len(ranked) > 1 else ranked[0]
+    moves = rank_moves(state, budget=budget).moves
+    return moves[1] if len(moves) > 1 else moves[0]
 
 
-def ranked_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> list[int]:
-    """Every legal move, best first for the player to move, as the master ranks them (result
-    first, then how soon a win comes or how late a loss does); equal moves in board order.
+class Ranking(NamedTuple):
+    """Every legal move, best first for the player to move, and how many share the best rank."""
 
-    >>> ranked_moves(State.parse(".../.X./..."))  # the corners draw, the edges lose
-    [0, 2, 6, 8, 1, 3, 5, 7]
-    """
-    return list(_ranked(state, budget)[0])
+    moves: tuple[int, ...]
+    equally_best: int
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _ranking(state: State, budget: BudgetLike = SOLVER_BUDGET) -> tuple[tuple[int, ...], int]:
-    """:func:`rank_moves`, remembered: a position's ranking never changes, and the novices ask
-    for it at every move (3x3 has only 4,520 positions to rank)."""
-    return rank_moves(state, budget=budget)
+def rank_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> Ranking:
+    """Every legal move, best first for the player to move, as the master ranks them: result
+    first, then how soon a win comes or how late a loss does; equal moves in board order.
 
+    A position's ranking never changes, and the novices ask for it at every move, so it is
+    remembered (3x3 has only 4,520 positions to rank).
 
-def _ranked(state: State, budget: BudgetLike) -> tuple[tuple[int, ...], int]:
-    """:func:`_ranking`, remembered under the position alone when `budget` is the default."""
-    return _ranking(state) if budget is SOLVER_BUDGET else _ranking(state, budget)
-
-
-def rank_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> tuple[tuple[int, ...], int]:
-    """The legal moves best first (see :func:`ranked_moves`), and how many share the best rank.
-
+    >>> rank_moves(State.parse(".../.X./...")).moves  # the corners draw, the edges lose
+    (0, 2, 6, 8, 1, 3, 5, 7)
     >>> rank_moves(State.parse("XX./OO./..."))  # 2 wins; 5 blocks; the rest lose at once
-    ((2, 5, 6, 7, 8), 1)
+    Ranking(moves=(2, 5, 6, 7, 8), equally_best=1)
     >>> rank_moves(State.parse("XXX/OO./..."))
     Traceback (most recent call last):
       ...
@@ -346,9 +341,9 @@ def rank_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> tuple[tup
         raise IllegalMove(f"there are no moves to rank: the game is over ({how})")
     outcomes = solver.move_outcomes(state, budget=budget)
     player = state.turn
-    ranked = sorted(outcomes, key=lambda move: (*_rank(outcomes[move], player), move))
-    best = _rank(outcomes[ranked[0]], player)
-    return tuple(ranked), sum(_rank(outcomes[move], player) == best for move in ranked)
+    moves = sorted(outcomes, key=lambda move: (*_rank(outcomes[move], player), move))
+    best = _rank(outcomes[moves[0]], player)
+    return Ranking(tuple(moves), sum(_rank(outcomes[move], player) == best for move in moves))
 
 
 def _rank(outcome: solver.Outcome, player: Mark) -> tuple[int, int]:
@@ -356,6 +351,12 @@ def _rank(outcome: solver.Outcome, player: Mark) -> tuple[int, int]:
     slower loss (a draw's length does not matter)."""
     value = outcome.value if player == "X" else -outcome.value
     return (-value, outcome.plies * value)
+
+
+def ranked_moves(state: State, *, budget: BudgetLike = SOLVER_BUDGET) -> list[int]:
+    """Old name: ``list(rank_moves(state).moves)``."""
+    renamed("ranked_moves(state)", "rank_moves(state).moves")
+    return list(rank_moves(state, budget=budget).moves)
 
 
 def pairing_player(pairing: Pairing, name: str = "pairing") -> Player:

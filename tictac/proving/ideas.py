@@ -164,15 +164,15 @@ def proof_search(
         )
     search = _ProofSearch(state, off, meter(budget, state, "proof_search"))
     value = search.negamax(state, -1, 1)
-    return Proof(value if state.turn == "X" else -value, search.count.positions, off)
+    return Proof(value if state.turn == "X" else -value, search.counter.positions, off)
 
 
 class _ProofSearch:
     """One proof: the ideas in use, the counter, the table, and the search itself."""
 
-    def __init__(self, state: State, off: frozenset[str], count: Meter) -> None:
+    def __init__(self, state: State, off: frozenset[str], counter: Meter) -> None:
         self.on = {idea: idea not in off for idea in IDEAS}
-        self.count = count
+        self.counter = counter
         self.table: dict[tuple[str, ...], tuple[int, int]] = {}
         self.rows, self.cols = rows, cols = state.rows, state.cols
         self.lines = winning_lines(rows, cols, state.k)
@@ -205,7 +205,7 @@ class _ProofSearch:
     def negamax(self, state: State, alpha: int, beta: int) -> int:
         """The value of `state` for the player to move, exact when it lies strictly inside
         (alpha, beta), otherwise a bound on the side it fell (fail-soft, as in Lesson 6)."""
-        self.count.tick()
+        self.counter.tick()
         if state.winner is not None:
             return -1  # the player who just moved has won
         if state.is_terminal:

@@ -52,62 +52,9 @@ side; threats as in Allis's threat-space search, "Go-Moku and threat-space searc
   disproof number (the attacker's), read off the lines through the last move only, so that
   moves that threaten (one reply) are tried first; the table keeps only the positions searched.
 
-Each idea was measured on 6x5 with 4 in a row (X wins), positions searched and time on a busy
-2-core machine: plain df-pn with the pairing test, 14,836 positions (5 s); first numbers from
-the lines through the move, 9,575 (2 s); only searched positions stored, 11,826 positions but
-13 times fewer stored (1 s); the defender's replies narrowed by double threats, 3,713 (0.5 s),
-and by "threat, forced block, double threat" too, 3,690 (0.3 s); threat sequences for both
-sides, 4,321 (0.3 s; fewer branches, but the first numbers did not yet know about them); first
-proof numbers from the replies left, 207 (0.2 s); each position's moves and each attacker
-move's first numbers kept, 151 (0.1 s). The written-out strategy then has 71,086 positions,
-and :func:`~tictac.proving.verify.verify_win` checks it in about 2 s. 9x4 with 4 in a row (a
-first-player win, V. Charatsidis 2017), out of reach before these last three ideas, is now
-proved in about 9 minutes (1,280,291 positions, about 1 GiB), and its strategy of 1,756,728
-positions is verified in about 70 s; with :data:`EXPECT_WIN`, in about 4 minutes (711,054
-positions), and 10x4 (also Charatsidis's) in about 11 (1,564,046 positions, about 2.4 GiB)
-(``bench/frontier.py``).
-
-What then took the time was the same small searches repeated in position after position: the
-threat-sequence search (about 40%) and the pairing test (about 25%). Five changes took that
-down, measured on the first 50,000 positions of 10x4 (seconds, one run each on a quiet 2-core
-machine): 24.3 at first; a threat-sequence search that went to the end without finding a
-sequence remembers each position it failed from for every later search, not for its own only
-(18.3); the pairing test remembers a search that went to the end as "no pairs" for any effort,
-under a key of two numbers (which lines, and the cells they cover) instead of the lines' cells,
-a tenth of the memory (16.5); a position where one move settles it for the mover does not work
-out its other moves' numbers (15.4); the pairing search first follows the pairs that sets of
-two cells force, where four in five of its failures end (14.3); the threat-sequence search
-keeps its lines missing two cells up to date move by move instead of reading every line again
-(13.2). None of them changes an answer, but the first, second and fourth change the counts a
-little: what a search remembers, and which position first works out a move's numbers, now
-depend on what was searched before (5x5 with :data:`BALANCED`: 7,057 positions instead of
-7,043). Keeping each attacker move's first numbers as one small number instead of a pair saved
-memory. The whole of 10x4 then took 350 s instead of 670, and 1.4 GiB instead of 2.4; 9x4 124 s
-instead of 255; and proving 8x4 a draw 81 s instead of 263 (``bench/frontier.py``, the two
-settings racing). Tried and dropped: skipping the pairing test of a defender's reply that
-misses every line of a clash of forced pairs (almost every position had such a clash, but the
-replies worth trying nearly always touched it: no faster).
-
-Proving that the attacker can *not* win (a disproof) leans on the pairings: the defender's
-pairs may be shared by several lines (Hales and Jewett's strategy in full, found by a small
-search and remembered), and each defender's reply is given that test as it is generated, so
-that a reply after which a pairing holds is found without being searched. Positions searched
-to disprove X's win on the empty board, on a busy 2-core machine, first with a pair of its own
-for each line, then shared pairs, then the test on each reply: 5x5 with 4 in a row 93,947 ->
-13,147 -> 6,295 (under 10 s); 6x4 267,178 -> 9,715 -> 4,156; 7x4 663,960 -> 228,485 ->
-55,559 (about 50 s). Later ideas for wins (first numbers from the replies left, threat
-sequences) raised 7x4 to 133,036 with the default :data:`BALANCED` epsilon; what brought the
-draws down, and 8x4 (a draw in the literature) within reach, is to stay with the move in hand
-(:data:`EXPECT_DRAW`): 5x5 1,757 positions, 6x4 1,202, 7x4 17,737 (about 10 s), 8x4 511,167.
-Things tried that did not pay, measured the same way: ordering the defender's replies by how
-many of the attacker's lines they leave, or by Erdős–Selfridge's potential (5x5 7,107 and
-7,559 instead of 7,043); a history of the replies that held (7x4 151,304 instead of 133,036);
-testing for a pairing right after each attacker move (the same positions, slower); the
-Erdős–Selfridge criterion as a draw test (it never held where the pairing test failed, on
-6x4); for wins on 9x4, an attacker's epsilon of 0.1 or 1 rather than 0.25 (both slower); and
-on 10x4 with :data:`EXPECT_WIN` (1,564,046 positions), a quick pairing effort of 5 instead of
-20 (1,681,101 positions, no faster) or a threat-sequence effort of 60 instead of 200
-(1,629,139, no faster).
+What each idea saved when it was added (positions searched, time, memory, on the frontier's
+boards), and the ideas tried and dropped, are written down in ``docs/prover-measurements.md``;
+``bench/frontier.py`` measures the prover as it is now.
 
 When the attacker wins, :meth:`WinProof.strategy` writes the win out: for every position the
 attacker can meet (every defender reply, not just the good ones), the move to play, as a
@@ -251,7 +198,7 @@ def prove_win(
     search = _Search(state, attacker, meter(budget, state, "prove_win", _ADVICE), epsilon)
     # A finished game needs no search (and has an empty strategy).
     wins = state.winner == attacker if state.is_terminal else search.prove(*search.root)
-    return WinProof(state, attacker, wins, search.count.positions, len(search.table), search)
+    return WinProof(state, attacker, wins, search.counter.positions, len(search.table), search)
 
 
 _ADVICE = ("a position with fewer empty cells", "budget=None to search without a limit")
@@ -345,7 +292,7 @@ class _Search:
     """
 
     def __init__(
-        self, state: State, attacker: Mark, count: Meter, epsilon: Epsilon = BALANCED
+        self, state: State, attacker: Mark, counter: Meter, epsilon: Epsilon = BALANCED
     ) -> None:
         self.epsilon = Epsilon(*epsilon)
         # The board's bitboard geometry (see tictac.game.bitboard), and the tables of it that the
@@ -359,7 +306,7 @@ class _Search:
         self.lines, self.through, self.order = board.lines, board.through, board.order
         self.x_images, self.o_images = board.x_images, board.o_images
         self.numbered_lines = tuple((line, 1 << i) for i, line in enumerate(self.lines))
-        self.count = count
+        self.counter = counter
         # canonical key -> (proof number, disproof number), for the attacker's win.
         self.table: dict[int, tuple[int, int]] = {}
         # What the search has worked out and would otherwise work out again on each visit:
@@ -846,7 +793,7 @@ class _Search:
         other one; a position's phi is the least delta of its children, its delta the sum of
         their phis.
         """
-        self.count.tick()
+        self.counter.tick()
         table = self.table
         key = min(keys)
         here = (me << self.n | opp) << 1 | attacking  # as it stands: the moves are not mirrored

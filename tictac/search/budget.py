@@ -242,10 +242,10 @@ class Meter:
     A search calls :meth:`tick` once for each position it visits; that costs one addition and
     one comparison, and every :data:`CHECK_EVERY` positions a look at the clock.
 
-    >>> count = meter(3, State.new(), "counting")
-    >>> count.tick(); count.tick(); count.tick(); count.positions
+    >>> counter = meter(3, State.new(), "counting")
+    >>> counter.tick(); counter.tick(); counter.tick(); counter.positions
     3
-    >>> count.tick()
+    >>> counter.tick()
     Traceback (most recent call last):
       ...
     tictac.search.budget.BudgetExceeded: counting stopped after searching 3 positions, ...

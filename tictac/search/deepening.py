@@ -145,7 +145,7 @@ def iterative_deepening(
         search = _table_search(
             state, limit, heuristic, score, memo, order_moves, extend_threats, previous
         )
-        search.meter = counter
+        search.counter = counter
         guess = iterations[-1].value if iterations else 0.0
         iterations.append(_run(search, state, limit, null_window, guess))
         assert search.table is not None
@@ -181,7 +181,7 @@ def mtdf(
             f"memo='plain' or memo='symmetric', not {memo!r}"
         )
     search = _table_search(state, depth, heuristic, score, memo, order_moves, extend_threats, {})
-    search.meter = meter(budget, state, "mtdf", budget_advice(depth, memo))
+    search.counter = meter(budget, state, "mtdf", budget_advice(depth, memo))
     return _run(search, state, depth, True, first_guess)
 
 

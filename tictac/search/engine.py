@@ -291,7 +291,7 @@ def minimax(
     search = new_searcher(state, score, depth, heuristic, tie_break, trace, trace_depth, memo)
     search.use_memo(memo_key("memo", memo))
     set_up_threat_extension(search, state, extend_threats, max_extension, trace_depth)
-    search.meter = meter(budget, state, "minimax", budget_advice(depth, memo, "minimax"))
+    search.counter = meter(budget, state, "minimax", budget_advice(depth, memo, "minimax"))
     value, move_values = search.search_root(state, lambda child: search.minimax(child, 1))
     return search.result(value, move_values, tie_break, seed)
 
@@ -350,7 +350,7 @@ def alphabeta(
     search.use_table(
         memo_key("memo" if table is None else "table", memo if table is None else table)
     )
-    search.meter = meter(budget, state, "alphabeta", budget_advice(depth, memo or table))
+    search.counter = meter(budget, state, "alphabeta", budget_advice(depth, memo or table))
     if callable(order_moves):
         search.moves = lambda position: tuple(order_moves(position))
     elif order_moves:
@@ -381,7 +381,7 @@ class Searcher:
     :mod:`tictac.search.deepening`: one search's settings, memo, statistics and trace. Made by
     :func:`new_searcher`; the lessons use the two functions, not this."""
 
-    meter: Meter  # counts the positions visited against the budget (set by the caller)
+    counter: Meter  # counts the positions visited against the budget (set by the caller)
 
     def __init__(self, score: Score, heuristic: Score | None, horizon: int) -> None:
         self.score: Callable[[Any, int], float] = score
@@ -406,7 +406,7 @@ class Searcher:
     # -- one position ---------------------------------------------------------------------------
 
     def visit(self, ply: int) -> None:
-        self.meter.tick()
+        self.counter.tick()
         self.nodes += 1
         if ply > self.max_ply:
             self.max_ply = ply

@@ -333,7 +333,7 @@ def never_loses(
     _check_board(state, pairing)
     if defender not in ("X", "O"):
         raise ValueError(f"defender is 'X' or 'O', not {defender!r}")
-    count = meter(budget, state, "never_loses")
+    counter = meter(budget, state, "never_loses")
     seen: set[State] = set()
     path: list[State] = []
 
@@ -341,7 +341,7 @@ def never_loses(
         if state in seen:
             return False  # searched before, from another order of the same moves: it held
         seen.add(state)
-        count.tick()
+        counter.tick()
         path.append(state)
         if state.winner == other(defender):
             return True
@@ -355,7 +355,7 @@ def never_loses(
         return False
 
     lost = loses(state)
-    return PairingTrial(defender, not lost, count.positions, tuple(path) if lost else ())
+    return PairingTrial(defender, not lost, counter.positions, tuple(path) if lost else ())
 
 
 def _check_board(state: State, pairing: Pairing) -> None:

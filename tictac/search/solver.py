@@ -422,12 +422,12 @@ def _metered(state: State, budget: BudgetLike, name: str) -> Iterator[_Solver]:
         for kept in _SOLVERS.values():
             kept.forget()
     solver = _solver(state.rows, state.cols, state.k)
-    unlimited = solver.meter
-    solver.meter = meter(budget, state, name, _ADVICE)
+    unlimited = solver.counter
+    solver.counter = meter(budget, state, name, _ADVICE)
     try:
         yield solver
     finally:
-        solver.meter = unlimited
+        solver.counter = unlimited
 
 
 class _Solver:
@@ -472,7 +472,7 @@ class _Solver:
         self._empties: _Table[tuple[int, ...]] | None = None
         # Counts the positions searched, against the budget of the question being answered
         # (see _metered); outside a question, without a limit.
-        self.meter = Meter(Budget(positions=None), State.new(rows, cols, k), "the solver")
+        self.counter = Meter(Budget(positions=None), State.new(rows, cols, k), "the solver")
 
     def remembered(self) -> int:
         """How many positions the tables hold."""
@@ -668,7 +668,7 @@ class _Solver:
             return table[key]
         if self._wins is None or self._empties is None:
             self._wins, self._empties = _lookup_tables(n, self.lines)
-        wins, empties, get, tick = self._wins, self._empties, table.get, self.meter.tick
+        wins, empties, get, tick = self._wins, self._empties, table.get, self.counter.tick
         # turned[best + top] is _score_one_ply_up(best); best == -top means the loop found no
         # move: the board is full, a draw.
         turned = [_score_one_ply_up(best) for best in range(-top, top + 1)]
@@ -723,7 +723,7 @@ class _Solver:
         about their value: a lower and an upper bound.
         """
         full, lines, order, k = self.full, self.lines, self.order, self.k
-        bounds, tick = self.bounds, self.meter.tick
+        bounds, tick = self.bounds, self.counter.tick
 
         def negamax(
             me: int,
@@ -857,7 +857,7 @@ class _Solver:
         """
         n, full, lines, order, k = self.n, self.full, self.lines, self.order, self.k
         memos = {True: self.win_depths, False: self.loss_depths}
-        tick = self.meter.tick
+        tick = self.counter.tick
 
         def search(
             me: int,
