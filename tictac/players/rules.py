@@ -31,6 +31,7 @@ from tictac.game.scoring import (
     win_loss,
 )
 from tictac.game.state import EMPTY, IllegalMove, Mark, State, other
+from tictac.helpers.checks import whole_number
 from tictac.helpers.seeds import Seed, random_source
 from tictac.search import solver
 from tictac.search.budget import DEFAULT_BUDGET, SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
@@ -413,10 +414,7 @@ def searching(
     >>> greedy(State.parse("XXX./OO../O.../....", k=4), random.Random(0))
     3
     """
-    if not isinstance(depth, int) or depth < 1:
-        raise ValueError(
-            f"the search depth must be a whole number of moves, 1 or more, not {depth!r}"
-        )
+    depth = whole_number(depth, "depth", at_least=1, what="moves")
     strict_score, guess = decisive(score), bounded(heuristic)
     known: dict[State, tuple[int, ...]] = {}  # a position's best moves never change
 
