@@ -129,9 +129,9 @@ def test_pictures_take_cell_size_and_the_old_names() -> None:
     assert 'width="96"' in board_svg(state, cell_size=30)  # 3 cells of 30 and 3 on each side
     assert show_boards([state], cell_size=20).cell_size == 20
     for bad in (0, -3, 2.5, True):
-        with pytest.raises(ValueError, match="side of a cell in pixels"):
+        with pytest.raises(ValueError, match="cell_size must be a whole number of pixels, 4 or"):
             board_svg(state, cell_size=bad)  # type: ignore[arg-type]
-    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="^size is the side"):
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="^size must be a whole"):
         draw_board(state, size=1)
 
 

@@ -240,5 +240,5 @@ def test_the_picture_outlines_what_it_is_asked_to() -> None:
 
 
 def test_the_picture_refuses_a_bad_cell_size_clearly() -> None:
-    with pytest.raises(ValueError, match="cell_size is the side of a cell in pixels"):
+    with pytest.raises(ValueError, match="cell_size must be a whole number of pixels"):
         draw_pairing(State.new(), [(0, 1)], cell_size=2)

@@ -36,6 +36,7 @@ from typing import Any
 
 from tictac.exercises.checking import CaseReport, Mismatch, Report, verdict_html
 from tictac.game.state import Mark, State
+from tictac.helpers.checks import as_whole
 from tictac.search.bandits import UCB1_EXPLORATION, ucb1_choice
 from tictac.search.mcts import DEFAULT_EXPLORATION, MCTSNode, MCTSResult, backpropagate, uct_search
 
@@ -178,7 +179,7 @@ def check_ucb1(function: Callable[[list[int], list[float], float], Any]) -> UCB1
 
 
 def _is_arm(answer: Any) -> bool:
-    return not isinstance(answer, bool) and hasattr(answer, "__index__")
+    return as_whole(answer) is not None
 
 
 def _one_of(arms: Sequence[int]) -> str:

@@ -30,6 +30,7 @@ from typing import Any
 
 from tictac.exercises.checking import Mismatch, Report, verdict_html
 from tictac.game.state import State, reachable_states
+from tictac.helpers.checks import whole_number
 from tictac.learning.learners import Share, TDLearner, optimal_share
 
 __all__ = [
@@ -264,8 +265,10 @@ def check_training(step_size: Any, exploration: Any, *, games: Any) -> TrainingC
     >>> check_training(0.1, 0.1, games=100).passed
     False
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        return TrainingCheck(False, f"games is a whole number of games, 1 or more, not {games!r}")
+    try:
+        games = whole_number(games, "games", at_least=1)
+    except ValueError as error:
+        return TrainingCheck(False, f"{error}")
     if games > TRAINING_BUDGET:
         return TrainingCheck(
             False,

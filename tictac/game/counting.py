@@ -30,6 +30,7 @@ from collections import defaultdict
 from typing import NamedTuple
 
 from tictac.game.state import State, winning_lines
+from tictac.helpers.checks import whole_number
 
 __all__ = ["Level", "tree_levels"]
 
@@ -70,7 +71,8 @@ def tree_levels(
       ...
     ValueError: tree_levels() counts boards of up to 16 cells, not 25 (5 x 5): ...
     """
-    State.new(rows, cols, k)  # the same checks, and messages, as every other board
+    empty = State.new(rows, cols, k)  # the same checks, and messages, as every other board
+    rows, cols, k = empty.rows, empty.cols, empty.k  # as plain ints
     cells = rows * cols
     if cells > MAX_CELLS:
         raise ValueError(
@@ -80,10 +82,7 @@ def tree_levels(
         )
     if max_marks is None:
         max_marks = cells
-    if not isinstance(max_marks, int) or not 0 <= max_marks <= cells:
-        raise ValueError(
-            f"max_marks must be a whole number from 0 to {cells} (the cells), not {max_marks!r}"
-        )
+    max_marks = whole_number(max_marks, "max_marks", at_least=0, at_most=cells, what="marks")
     won = _win_table(rows, cols, k)
     bits = [1 << cell for cell in range(cells)]
     # A position is (marks of the player to move, marks of the other player): after a move

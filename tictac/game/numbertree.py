@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Literal, TypeAlias
 
 from tictac.game.state import IllegalMove, State
+from tictac.helpers.checks import as_whole
 
 __all__ = ["NumberTree", "Position", "leaf_number"]
 
@@ -157,16 +158,17 @@ class NumberTree:
             raise IllegalMove(
                 f"{self.name} is a leaf, worth {_show(self._node)}: the game is over there"
             )
-        if isinstance(move, bool) or not isinstance(move, numbers.Integral):
+        whole = as_whole(move)
+        if whole is None:
             raise IllegalMove(
                 f"a move is the index of a child, 0 to {len(moves) - 1}, not {move!r}"
             )
-        if not 0 <= move < len(moves):
+        if not 0 <= whole < len(moves):
             raise IllegalMove(
                 f"{self.name} has {len(moves)} moves, 0 to {len(moves) - 1}, so there is no "
-                f"move {move}"
+                f"move {whole}"
             )
-        return self.play_unchecked(int(move))
+        return self.play_unchecked(whole)
 
     def play_unchecked(self, move: int) -> NumberTree:
         node = self._node

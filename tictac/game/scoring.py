@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 
 from tictac.game.state import EMPTY, Line, Mark, O, State, X, winning_lines
+from tictac.helpers.checks import whole_number
 
 __all__ = [
     "Score",
@@ -235,8 +236,7 @@ def feature_names(k: int) -> tuple[str, ...]:
     >>> feature_names(4)
     ('open_1', 'open_2', 'open_3', 'open_4', 'threats', 'centre')
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(f"k is the number of marks in a row that wins, 1 or more, not {k!r}")
+    k = whole_number(k, "k", at_least=1, what="marks in a row")
     return (*(f"open_{marks}" for marks in range(1, k + 1)), "threats", "centre")
 
 

@@ -16,6 +16,7 @@ from tictac.helpers.checks import (
     as_whole,
     as_whole_tuple,
     shown,
+    whole_number,
     whole_numbers,
 )
 from tictac.helpers.old_names import (
@@ -34,6 +35,7 @@ __all__ = [
     "as_whole",
     "as_whole_tuple",
     "shown",
+    "whole_number",
     "whole_numbers",
     "MOVED_MODULES",
     "OldModulePaths",

@@ -16,8 +16,9 @@ True
 
 from __future__ import annotations
 
-import operator
 import random
+
+from tictac.helpers.checks import as_whole
 
 __all__ = ["Seed", "random_source", "whole_seed"]
 
@@ -35,8 +36,11 @@ def random_source(seed: Seed) -> random.Random:
     """
     if isinstance(seed, random.Random):
         return seed
-    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return random.Random(seed)
+    if seed is None:
+        return random.Random()
+    whole = as_whole(seed)  # a NumPy integer too, as a plain int
+    if whole is not None:
+        return random.Random(whole)
     raise TypeError(f"seed must be None, a whole number or a random.Random, not {seed!r}")
 
 
@@ -50,10 +54,11 @@ def whole_seed(seed: object, what: str) -> int | None:
       ...
     TypeError: a match takes a seed that is None or a whole number (...), not <random.Random object>
     """
-    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return None if seed is None else int(seed)
-    if hasattr(seed, "__index__") and not isinstance(seed, (bool, random.Random)):
-        return int(operator.index(seed))  # a NumPy integer, say
+    if seed is None:
+        return None
+    whole = as_whole(seed)  # a NumPy integer too, as a plain int
+    if whole is not None:
+        return whole
     shown = "<random.Random object>" if isinstance(seed, random.Random) else repr(seed)
     raise TypeError(
         f"{what} takes a seed that is None or a whole number (it makes one seed for each "

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from tictac.game.state import IllegalMove, Mark, State, canonical_cells, symmetry_permutations
-from tictac.helpers.checks import shown
+from tictac.helpers.checks import as_whole, as_whole_tuple, shown, whole_number
 from tictac.helpers.seeds import Seed, random_source, whole_seed
 from tictac.players.levels import PLAYERS
 from tictac.players.tournament import Contestant
@@ -357,7 +357,7 @@ class Learner:
         True
         """
         _check_side(side)
-        games = _game_count(games)
+        games = whole_number(games, "games", at_least=0)
         seed = whole_seed(seed, "training")
         if opponent is self:
             raise ValueError('to train a learner against itself, give opponent="self"')
@@ -451,16 +451,12 @@ def _check_side(side: object) -> None:
 
 
 def _int_seed(seed: object) -> int:
-    """A seed that must be a whole number (it is combined with others)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    """A seed that must be a whole number (it is combined with others); a TypeError, as for
+    every seed (:mod:`tictac.helpers.seeds`), if it is not."""
+    whole = as_whole(seed)
+    if whole is None:
         raise TypeError(f"seed is a whole number such as 0, not {shown(seed)}")
-    return seed
-
-
-def _game_count(games: object) -> int:
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games is a whole number of games, 0 or more, not {shown(games)}")
-    return games
+    return whole
 
 
 def _opponent(opponent: Contestant | str, seed: int, *, given: bool) -> Contestant | None:
@@ -553,14 +549,18 @@ class Menace(Learner):
         seed: Seed = None,
     ) -> None:
         super().__init__(name=name, seed=seed)
-        if not beads or any(isinstance(b, bool) or not isinstance(b, int) or b < 1 for b in beads):
-            raise ValueError(f"beads are whole numbers of beads, 1 or more, not {shown(beads)}")
+        whole_beads = as_whole_tuple(beads)
+        if not whole_beads or min(whole_beads) < 1:
+            raise ValueError(
+                f"beads must be whole numbers, 1 or more, such as {MENACE_BEADS}, not "
+                f"{shown(beads)}"
+            )
         if set(rewards) != {"win", "draw", "loss"}:
             raise ValueError(
                 f'rewards give beads for "win", "draw" and "loss", such as {MENACE_REWARDS}, '
                 f"not {shown(rewards)}"
             )
-        self.beads = tuple(beads)
+        self.beads = whole_beads
         self.rewards = dict(rewards)
         self.boxes: dict[State, dict[int, int]] = {}
         """The matchboxes: a position (its symmetry class's representative) -> bead counts
@@ -832,7 +832,10 @@ def learning_curve(
     if not isinstance(learner, Learner):
         raise TypeError(f"learner is a Menace or a TDLearner, not {shown(learner)}")
     seed = _int_seed(seed)
-    wanted = [_game_count(checkpoint) for checkpoint in checkpoints]
+    wanted = [
+        whole_number(checkpoint, "a checkpoint", at_least=0, what="games")
+        for checkpoint in checkpoints
+    ]
     if any(later <= earlier for earlier, later in itertools.pairwise(wanted)):
         raise ValueError(
             f"checkpoints are numbers of games that increase, such as [0, 100, 1000], not {wanted}"

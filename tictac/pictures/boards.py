@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, symmetry_permutations
+from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
 from tictac.search.engine import minimax
 
@@ -389,10 +390,8 @@ def _pixels(cell_size: int, old: int | None, old_name: str, *, default: int) -> 
             f"cell_size= and {old_name}= are two names for the same option: give only cell_size="
         )
     pixels = cell_size if old is None else old
-    if not isinstance(pixels, int) or isinstance(pixels, bool) or pixels < 4:
-        name = "cell_size" if old is None else old_name
-        raise ValueError(f"{name} is the side of a cell in pixels, 4 or more, not {pixels!r}")
-    return pixels
+    name = "cell_size" if old is None else old_name
+    return whole_number(pixels, name, at_least=4, what="pixels")
 
 
 def _heat(value: float, low: float, high: float) -> str:

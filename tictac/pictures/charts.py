@@ -44,6 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol
 
+from tictac.helpers.checks import whole_number
 from tictac.pictures.boards import save_svg
 from tictac.players.tournament import MatchResult, RoundRobin, wilson_interval
 
@@ -576,9 +577,7 @@ def _outside(what: str, limits: tuple[float, float], name: str) -> ValueError:
 
 
 def _check_width(width: int) -> int:
-    if isinstance(width, bool) or not isinstance(width, int) or width < 200:
-        raise ValueError(f"width is the chart's width in pixels, 200 or more, not {width!r}")
-    return width
+    return whole_number(width, "width", at_least=200, what="pixels")
 
 
 def _lines(*rows: str) -> str:
@@ -1597,8 +1596,7 @@ def grid(charts: Sequence[Chart], *, columns: int = 2, title: str = "") -> Chart
     """
     if not charts:
         raise ValueError("a grid needs at least one chart")
-    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
-        raise ValueError(f"columns is how many charts a row holds, 1 or more, not {columns!r}")
+    columns = whole_number(columns, "columns", at_least=1, what="charts in a row")
     for chart in charts:
         if not isinstance(chart, Chart):
             raise TypeError(f"grid puts charts together, not {chart!r}")

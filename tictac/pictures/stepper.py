@@ -64,6 +64,7 @@ from typing import Any, Literal
 from tictac.game.numbertree import NumberTree, Position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State
+from tictac.helpers.checks import as_whole
 from tictac.helpers.old_names import moved_away
 from tictac.pictures.boards import COLORS, format_value
 from tictac.pictures.static import bare_svg
@@ -270,14 +271,15 @@ class SearchSteps:
     def index(self, index: int) -> int:
         """`index` checked and counted from 0 (a negative one counts from the end, as in a
         list)."""
-        if isinstance(index, bool) or not isinstance(index, int):
+        whole = as_whole(index)
+        if whole is None:  # an index, so a TypeError and an IndexError, as a list's
             raise TypeError(f"a step is a whole number, 0 to {len(self) - 1}, not {index!r}")
-        if not -len(self) <= index < len(self):
+        if not -len(self) <= whole < len(self):
             raise IndexError(
                 f"there are {len(self)} steps, 0 to {len(self) - 1} (or -1 for the last), so "
-                f"there is no step {index}"
+                f"there is no step {whole}"
             )
-        return index % len(self)
+        return whole % len(self)
 
     def visits(self) -> tuple[TraceNode, ...]:
         """The nodes in the order the search visited them."""

@@ -56,6 +56,7 @@ import graphviz
 from tictac.game.numbertree import NumberTree, Position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, symmetry_permutations
+from tictac.helpers.checks import whole_number
 from tictac.pictures.boards import COLORS, format_value
 from tictac.pictures.browser import GraphvizLoading, in_browser, render_svg
 from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
@@ -162,7 +163,7 @@ def draw_tree(
         raise ValueError(
             "merge_symmetric merges mirror-image boards; a tree of numbers has none: leave it out"
         )
-    _check_limits(max_depth, max_nodes)
+    max_depth, max_nodes = _check_limits(max_depth, max_nodes)
     advice = [
         "a start position with fewer empty cells (max_depth and max_nodes only trim "
         "the drawing: the search behind it goes to the end of the game)"
@@ -211,7 +212,7 @@ def draw_trace(
     >>> draw_trace(traced.trace, alphabeta_window=True, max_depth=1)
     <game tree: 6 boards drawn>
     """
-    _check_limits(max_depth, max_nodes)
+    max_depth, max_nodes = _check_limits(max_depth, max_nodes)
     drawing = Drawing(alphabeta_window, heuristic_name, words)
     drawing.layout(root, max_depth, max_nodes, merge_symmetric)
     return drawing.graph(rankdir, title)
@@ -292,11 +293,12 @@ _DRAW_LESS = (
 )
 
 
-def _check_limits(max_depth: int, max_nodes: int) -> None:
-    if not isinstance(max_depth, int) or max_depth < 0:
-        raise ValueError(f"max_depth must be a whole number, 0 or more, not {max_depth!r}")
-    if not isinstance(max_nodes, int) or max_nodes < 1:
-        raise ValueError(f"max_nodes must be a whole number, 1 or more, not {max_nodes!r}")
+def _check_limits(max_depth: int, max_nodes: int) -> tuple[int, int]:
+    """The drawing's limits as plain ints, checked."""
+    return (
+        whole_number(max_depth, "max_depth", at_least=0),
+        whole_number(max_nodes, "max_nodes", at_least=1),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -806,7 +808,7 @@ def draw_mcts_tree(
         raise TypeError(f"draw_mcts_tree draws what uct_search returns, not {result!r}")
     if result.tree is None:
         raise ValueError("this search did not keep its tree: run uct_search(..., keep_tree=True)")
-    _check_limits(0, max_nodes)
+    _, max_nodes = _check_limits(0, max_nodes)
     root = result.tree
     playout = result.last_playout if show_last_playout else None
     path = _playout_path(root, playout)

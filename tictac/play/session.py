@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from tictac.game.state import EMPTY, IllegalMove, Mark, Move, State
-from tictac.helpers.checks import as_whole, as_whole_tuple, shown
+from tictac.helpers.checks import as_whole_tuple, shown, whole_number
 from tictac.helpers.seeds import whole_seed
 from tictac.play.levels import CATALOGUE, canonical_level, make_player
 from tictac.play.offered import BOARD_SIZES, board_size, level_options
@@ -589,11 +589,7 @@ def _board(size: object, k: object) -> BoardSize:
         raise ValueError(
             f"size {shown(size)} already says k: give size as (rows, cols) with k=, or leave out k"
         )
-    whole_k = None if k is None else as_whole(k)
-    if k is not None and whole_k is None:
-        raise ValueError(
-            f"k must be a whole number such as 3 (or None for the shorter side), not {shown(k)}"
-        )
+    whole_k = None if k is None else whole_number(k, "k", or_else="None for the shorter side")
     return board_size(numbers, whole_k)
 
 

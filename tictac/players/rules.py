@@ -32,6 +32,7 @@ from tictac.game.scoring import (
     win_loss,
 )
 from tictac.game.state import EMPTY, IllegalMove, Mark, State, other
+from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
 from tictac.helpers.seeds import Seed, random_source
 from tictac.search import solver
@@ -414,10 +415,7 @@ def searching(
     >>> greedy(State.parse("XXX./OO../O.../....", k=4), random.Random(0))
     3
     """
-    if not isinstance(depth, int) or depth < 1:
-        raise ValueError(
-            f"the search depth must be a whole number of moves, 1 or more, not {depth!r}"
-        )
+    depth = whole_number(depth, "depth", at_least=1, what="moves")
     strict_score, guess = decisive(score), bounded(heuristic)
     known: dict[State, tuple[int, ...]] = {}  # a position's best moves never change
 

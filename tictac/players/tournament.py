@@ -21,7 +21,7 @@ from statistics import NormalDist
 from typing import Literal, Protocol
 
 from tictac.game.state import IllegalMove, Move, State
-from tictac.helpers.checks import as_whole, shown
+from tictac.helpers.checks import as_whole, shown, whole_number
 from tictac.helpers.seeds import whole_seed
 
 __all__ = [
@@ -261,9 +261,8 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
         raise ValueError(
             f"confidence is a probability between 0 and 1, such as 0.95, not {shown(confidence)}"
         )
-    whole_successes, whole_trials = as_whole(successes), as_whole(trials)
-    if whole_trials is None or whole_trials < 0:
-        raise ValueError(f"trials must be a whole number, 0 or more, not {shown(trials)}")
+    whole_trials = whole_number(trials, "trials", at_least=0)
+    whole_successes = as_whole(successes)
     if whole_successes is None or not 0 <= whole_successes <= whole_trials:
         raise ValueError(
             "successes are counted among the trials: give 0 to "
@@ -357,10 +356,7 @@ def _check_flags(**flags: object) -> None:
 
 
 def _game_count(games: object) -> int:
-    whole = as_whole(games)
-    if whole is None or whole < 1:
-        raise ValueError(f"games must be a whole number, 1 or more, not {shown(games)}")
-    return whole
+    return whole_number(games, "games", at_least=1)
 
 
 def _progress_bar(total: int, label: str) -> Callable[[], None]:

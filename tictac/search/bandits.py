@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
+from tictac.helpers.checks import whole_number
 from tictac.helpers.seeds import Seed, random_source
 
 __all__ = ["UCB1_EXPLORATION", "Bandit", "BanditRun", "mean_regret", "play_bandit", "ucb1_choice"]
@@ -85,8 +86,7 @@ class Bandit:
         >>> Bandit.random(3, seed=0).probabilities
         (0.84, 0.76, 0.42)
         """
-        if isinstance(arms, bool) or not isinstance(arms, int) or arms < 2:
-            raise ValueError(f"arms must be a whole number, 2 or more, not {arms!r}")
+        arms = whole_number(arms, "arms", at_least=2)
         rng = random_source(seed)
         return cls(tuple(round(rng.random(), 2) for _ in range(arms)))
 
@@ -156,7 +156,7 @@ def play_bandit(
     >>> play_bandit(Bandit((0.2, 0.8)), pulls=4, seed=3).arms
     (0, 1, 1, 1)
     """
-    _check_pulls(pulls)
+    pulls = whole_number(pulls, "pulls", at_least=1)
     rng = random_source(seed)
     counts, wins = [0] * bandit.arms, [0] * bandit.arms
     arms, rewards, regret = [], [], []
@@ -188,19 +188,14 @@ def mean_regret(
     >>> [round(r, 2) for r in mean_regret(Bandit((0.2, 0.8)), pulls=3, runs=10, seed=0)]
     [0.6, 0.6, 0.9]
     """
-    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
-        raise ValueError(f"runs must be a whole number, 1 or more, not {runs!r}")
+    pulls = whole_number(pulls, "pulls", at_least=1)
+    runs = whole_number(runs, "runs", at_least=1)
     rng = random_source(seed)
     totals = [0.0] * pulls
     for _ in range(runs):
         run = play_bandit(bandit, pulls=pulls, exploration=exploration, seed=rng)
         totals = [total + r for total, r in zip(totals, run.regret, strict=True)]
     return [total / runs for total in totals]
-
-
-def _check_pulls(pulls: int) -> None:
-    if isinstance(pulls, bool) or not isinstance(pulls, int) or pulls < 1:
-        raise ValueError(f"pulls must be a whole number, 1 or more, not {pulls!r}")
 
 
 def _check_counts(pulls: Sequence[int], wins: Sequence[float], exploration: float) -> None:

@@ -69,6 +69,7 @@ from typing import NamedTuple
 
 from tictac.game.numbertree import NumberTree, Position
 from tictac.game.state import State  # noqa: F401  (the examples in the docstrings use it)
+from tictac.helpers.checks import as_whole, whole_number
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -120,13 +121,11 @@ class Budget:
 
     def __post_init__(self) -> None:
         positions, seconds = self.positions, self.seconds
-        if positions is not None and (
-            not isinstance(positions, int) or isinstance(positions, bool) or positions < 1
-        ):
-            raise ValueError(
-                f"a budget's positions must be a whole number, 1 or more (or None for no "
-                f"limit), not {positions!r}"
+        if positions is not None:
+            whole = whole_number(
+                positions, "a budget's positions", at_least=1, or_else="None for no limit"
             )
+            object.__setattr__(self, "positions", whole)  # a plain int, a NumPy one's too
         if seconds is not None and (
             not isinstance(seconds, (int, float))
             or isinstance(seconds, bool)
@@ -324,8 +323,9 @@ def as_budget(budget: Budget | int | None) -> Budget:
         return budget
     if budget is None:
         return Budget(positions=None)
-    if isinstance(budget, int) and not isinstance(budget, bool):
-        return Budget(positions=budget)
+    whole = as_whole(budget)
+    if whole is not None:
+        return Budget(positions=whole)
     raise TypeError(
         "budget must be a whole number of positions, a Budget, None (no limit) or a Meter, "
         f"not {budget!r}"

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, X
+from tictac.helpers.checks import whole_number
 from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.search.engine import (
     INF,
@@ -136,8 +137,7 @@ def iterative_deepening(
             "iterative deepening orders the moves by the previous search's memo, so it needs "
             f"one: memo='plain' or memo='symmetric', not {memo!r}"
         )
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise ValueError(f"depth must be a whole number of plies, 1 or more, not {depth!r}")
+    depth = whole_number(depth, "depth", at_least=1, what="plies")
     counter = meter(budget, state, "iterative_deepening", budget_advice(depth, memo))
     iterations: list[DepthResult] = []
     previous: dict[Hashable, TableEntry] = {}
@@ -180,6 +180,7 @@ def mtdf(
             "MTD(f) keeps what each null-window search learnt in a memo, so it needs one: "
             f"memo='plain' or memo='symmetric', not {memo!r}"
         )
+    depth = whole_number(depth, "depth", at_least=1, what="plies")
     search = _table_search(state, depth, heuristic, score, memo, order_moves, extend_threats, {})
     search.counter = meter(budget, state, "mtdf", budget_advice(depth, memo))
     return _run(search, state, depth, True, first_guess)

@@ -55,6 +55,7 @@ from typing import Any, Literal, NamedTuple
 from tictac.game.numbertree import NumberTree, Position, leaf_number
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, X, canonical_cells, other
+from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
 from tictac.helpers.seeds import Seed, random_source
 from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, Meter, meter
@@ -719,8 +720,7 @@ def new_searcher(
     if trace_depth is not None:
         if not trace:
             raise ValueError("trace_depth limits the trace, so it needs trace=True as well")
-        if not isinstance(trace_depth, int) or isinstance(trace_depth, bool) or trace_depth < 0:
-            raise ValueError(f"trace_depth must be a whole number, 0 or more, not {trace_depth!r}")
+        trace_depth = whole_number(trace_depth, "trace_depth", at_least=0, what="plies")
     search = (
         _TracedSearch(score, heuristic, horizon, trace_depth)
         if trace
@@ -761,10 +761,7 @@ def set_up_threat_extension(
         )
     if max_extension is None:
         max_extension = MAX_EXTENSION
-    if isinstance(max_extension, bool) or not isinstance(max_extension, int) or max_extension < 0:
-        raise ValueError(
-            f"max_extension must be a whole number of plies, 0 or more, not {max_extension!r}"
-        )
+    max_extension = whole_number(max_extension, "max_extension", at_least=0, what="plies")
     extension = ThreatExtension(
         horizon=search.horizon,
         max_extension=max_extension,
@@ -807,11 +804,9 @@ def _horizon(state: Position, depth: int | None, heuristic: Score | None) -> int
                 "too, or leave the heuristic out to search to the end of the game"
             )
         return _NO_HORIZON
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
-        raise ValueError(
-            f"depth must be a whole number of plies, 1 or more, not {depth!r}; leave it out "
-            "(depth=None) to search to the end of the game"
-        )
+    depth = whole_number(
+        depth, "depth", at_least=1, what="plies", or_else="None to search to the end of the game"
+    )
     if heuristic is None:
         raise ValueError(
             f"depth={depth} stops the search before the game ends, so it needs a heuristic to "

@@ -48,6 +48,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from tictac.game.state import IllegalMove, Mark, State
+from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
 from tictac.helpers.seeds import Seed, random_source
 from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
@@ -214,7 +215,7 @@ def uct_search(
       ...
     tictac.game.state.IllegalMove: the game is already over: there is no move to search for
     """
-    _check(playouts, exploration, positions)
+    playouts, positions = _check(playouts, exploration, positions)
     if state.is_terminal:
         raise IllegalMove("the game is already over: there is no move to search for")
     if rng is not None:
@@ -412,31 +413,31 @@ def uct_rule(
     Its `playouts` bound the work of each move, so it takes no budget of its own; each
     search has the default budget, which 1000 playouts fit on every board.
     """
-    _check(playouts, exploration, None)
+    whole, _ = _check(playouts, exploration, None)
 
     def rule(state: State, rng: random.Random) -> int:
-        return uct_search(state, playouts=playouts, exploration=exploration, seed=rng).move
+        return uct_search(state, playouts=whole, exploration=exploration, seed=rng).move
 
     return rule
 
 
-def _check(playouts: int | None, exploration: float, positions: int | None) -> None:
+def _check(
+    playouts: int | None, exploration: float, positions: int | None
+) -> tuple[int | None, int | None]:
+    """`playouts` and `positions` as plain ints (or None), once all three are checked."""
     if playouts is None and positions is None:
         raise ValueError(
             "playouts=None leaves the number of playouts to positions=, which is None too: "
             "give playouts (such as 1000) or positions (such as 10_000)"
         )
-    if playouts is not None and (
-        isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
-    ):
-        raise ValueError(f"playouts must be a whole number, 1 or more, not {playouts!r}")
-    if positions is not None and (
-        isinstance(positions, bool) or not isinstance(positions, int) or positions < 1
-    ):
-        raise ValueError(f"positions must be a whole number, 1 or more, not {positions!r}")
+    if playouts is not None:
+        playouts = whole_number(playouts, "playouts", at_least=1)
+    if positions is not None:
+        positions = whole_number(positions, "positions", at_least=1)
     if (
         isinstance(exploration, bool)
         or not isinstance(exploration, (int, float))
         or not 0 <= exploration < math.inf
     ):
         raise ValueError(f"exploration must be a number, 0 or more, not {exploration!r}")
+    return playouts, positions
