@@ -241,7 +241,10 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("*Winning Ways for your Mathematical Plays* (1982)", "Berlekamp, Conway and Guy"),
         Cited("(2017), a bachelor's thesis", "Charatsidis"),
         Cited("Charatsidis (2017", "Charatsidis"),
-        Cited("(2020): the first proof, after 17.4 hours", "Ko, Hsu, Wei, Chen, Hsueh and Wu"),
+        Cited(
+            "*Theoretical Computer Science* 815, 79–94 (2020): the first proof, within 17.4 hours",
+            "W.-Y. Hsu, C.-L. Ko, J.-C. Chen, T.-H. Wei, C.-H. Hsueh and I-C. Wu",
+        ),
         Cited("*Go-Moku Solved by New Search Techniques* (1993)", "Allis, van den Herik"),
         Cited("*Regularity and positional games*, 1963", "Hales and Jewett"),
         Cited("(Hales and Jewett, 1963)", "Hales and Jewett"),
