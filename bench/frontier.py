@@ -61,7 +61,7 @@ The literature values:
   m x 5 boards, the game is drawn for m = 5 and a win for m = 6"), citing earlier work.
 * Rows: on a board of three rows no column or diagonal holds four cells, so every line lies in
   one row, and the pairs (1, 2), (3, 4), (5, 6), ... of each row meet every line of four: a
-  draw by a pairing strategy (Hales and Jewett's argument), no search needed.
+  draw by a pairing strategy (as in Hales and Jewett, 1963), no search needed.
 """
 
 from __future__ import annotations

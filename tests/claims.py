@@ -246,8 +246,11 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
             "W.-Y. Hsu, C.-L. Ko, J.-C. Chen, T.-H. Wei, C.-H. Hsueh and I-C. Wu",
         ),
         Cited("*Go-Moku Solved by New Search Techniques* (1993)", "Allis, van den Herik"),
-        Cited("*Regularity and positional games*, 1963", "Hales and Jewett"),
-        Cited("(Hales and Jewett, 1963)", "Hales and Jewett"),
+        Cited(
+            "*Transactions of the American Mathematical Society* 106, 1963)",
+            "A. W. Hales and R. I. Jewett",
+        ),
+        Cited("Hales and Jewett's technique (1963), reported in *Winning Ways*", "Winning Ways"),
         Cited("H. O. Pollak and C. E. Shannon, 1954", "Winning Ways"),
         Cited("*The American Mathematical Monthly* in 1979", "Norman Do"),
         Cited("*Gazette of the Australian Mathematical Society*, volume 31", "Norman Do"),
