@@ -51,16 +51,17 @@ search), for comparison.
 
 The literature values:
 
-* Friedman: D. Friedman's table of optimal m,n,k games (as issue 19 cites it), for 6x4, 7x4,
-  8x4 (draws) and 6x5 (a first-player win), all with four in a row; Charatsidis (next) reports
-  the same values.
 * Lee: C. Y. Lee's proof that 5x5 with four in a row is a draw, as reported by Berlekamp,
   Conway and Guy, *Winning Ways for your Mathematical Plays* (1982).
 * Charatsidis: V. Charatsidis, *Solving Four-in-a-Row on 9x4 and 10x4 Boards* (2017), a
-  bachelor's thesis supervised by J. Uiterwijk at Maastricht University: first-player wins.
+  bachelor's thesis supervised by J. Uiterwijk at Maastricht University
+  (https://www.slideshare.net/slideshow/thesis-paper-70652251/70652251): 9x4 and 10x4 are
+  first-player wins, settled by the thesis itself; 6x4, 7x4 and 8x4 (draws) and 6x5 (a
+  first-player win) are reported in its introduction ("Boards from 1x4 to 8x4 are draw", "for
+  m x 5 boards, the game is drawn for m = 5 and a win for m = 6"), citing earlier work.
 * Rows: on a board of three rows no column or diagonal holds four cells, so every line lies in
   one row, and the pairs (1, 2), (3, 4), (5, 6), ... of each row meet every line of four: a
-  draw by a pairing strategy (Hales and Jewett's argument), no search needed.
+  draw by a pairing strategy (as in Hales and Jewett, 1963), no search needed.
 """
 
 from __future__ import annotations
@@ -90,10 +91,10 @@ LITERATURE: dict[tuple[int, int, int], tuple[str, str]] = {
     (3, 8, 4): ("draw", "rows"),
     (3, 10, 4): ("draw", "rows"),
     (5, 5, 4): ("draw", "Lee"),
-    (6, 4, 4): ("draw", "Friedman"),
-    (7, 4, 4): ("draw", "Friedman"),
-    (6, 5, 4): ("X wins", "Friedman"),
-    (8, 4, 4): ("draw", "Friedman"),
+    (6, 4, 4): ("draw", "Charatsidis"),
+    (7, 4, 4): ("draw", "Charatsidis"),
+    (6, 5, 4): ("X wins", "Charatsidis"),
+    (8, 4, 4): ("draw", "Charatsidis"),
     (9, 4, 4): ("X wins", "Charatsidis"),
     (10, 4, 4): ("X wins", "Charatsidis"),
 }

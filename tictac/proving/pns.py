@@ -261,7 +261,8 @@ class WinProof:
         cells such that every line the attacker could still complete holds a whole pair (no
         pairs at all when the attacker has no such line). From there the defender answers
         each attacker move on a pair with its partner and the attacker never completes a line
-        (Hales and Jewett); :func:`tictac.proving.verify.verify_draw` checks all of it. Raises
+        (a pairing strategy, as in Hales and Jewett, 1963);
+        :func:`tictac.proving.verify.verify_draw` checks all of it. Raises
         ValueError when the attacker wins.
 
         With `up_to_symmetry`, each position is written out once for all its mirror images and
@@ -643,8 +644,8 @@ class _Search:
 
         First the cheap test, each line a pair of its own
         (:func:`~tictac.search.pairing.own_pairs_exist`); then pairs that several lines may share
-        (:func:`~tictac.search.pairing.shared_pairs`, the pairing strategy of Hales and Jewett in
-        full: on a row of 8 cells with 4 in a row, five lines share three pairs). The second answer
+        (:func:`~tictac.search.pairing.shared_pairs`, found by a small search of our own: on a
+        row of 8 cells with 4 in a row, five lines share three pairs). The second answer
         is remembered, keyed by the lines and their empty cells (see :meth:`needs`), which many
         positions have in common. Measured (positions searched, X's win disproved from the empty
         board): 5x5 with 4 in a row 93,947 -> 13,147; 6x4 267,178 -> 9,715; 7x4 663,960 -> 228,485.

@@ -137,10 +137,11 @@ def verify_draw(
 
     What the check takes on trust, beyond :class:`~tictac.game.state.State`'s rules:
 
-    * the pairing theorem (A. W. Hales and R. I. Jewett, 1963): with such pairs, the defender
-      who answers every attacker move on a pair with its partner (and plays anywhere
-      otherwise) never lets the attacker hold a whole pair, so never a whole line; who moves
-      first does not matter (an extra defender mark only blocks more);
+    * the pairing argument (a pairing strategy, as in A. W. Hales and R. I. Jewett, 1963, here
+      with lines that may share a pair): with such pairs, the defender who answers every
+      attacker move on a pair with its partner (and plays anywhere otherwise) never lets the
+      attacker hold a whole pair, so never a whole line; who moves first does not matter (an
+      extra defender mark only blocks more);
     * that the attacker cannot complete a line that has more empty cells than the attacker
       has moves left;
     * for "a draw" on an empty board, rather than "the attacker cannot win": that the second

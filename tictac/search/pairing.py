@@ -13,8 +13,9 @@ This module holds the idea as data and code a student can read:
   lines that hold no pair (none, for a pairing that proves a draw);
 * :func:`lines_without_a_pair`: the same, for pairs written as a plain list;
 * :func:`match_lines`: give each of some lines two free cells of its own, no cell twice, by
-  augmenting paths; :func:`find_pairing` does it for every line of an empty board, as
-  Hales and Jewett did for n-by-n boards with n in a row, n at least 5;
+  augmenting paths; :func:`find_pairing` does it for every line of an empty board (on the
+  n-by-n boards with n in a row, n at least 5, such pairs exist: Hales and Jewett's pairing
+  technique, as *Winning Ways* reports it);
 * :func:`pairing_move`: the defender's rule, the move to make
   (:func:`tictac.players.rules.pairing_player` plays it as a player in a game);
 * :func:`never_loses`: a check that tries every move of the attacker, against the pairing
@@ -34,9 +35,9 @@ module answers them too:
 
 * :func:`own_pairs_exist`: can each line get two cells of its own? (:func:`match_lines` on
   bit masks);
-* :func:`shared_pairs`: pairs that several lines may share, Hales and Jewett's pairing
-  strategy in full, found by a small search (:func:`pairing_search`) that gives up after
-  :data:`PAIRING_EFFORT` steps; :func:`forced_pairs_clash` is its quick first test.
+* :func:`shared_pairs`: pairs that several lines may share, found by a small search
+  (:func:`pairing_search`) that gives up after :data:`PAIRING_EFFORT` steps;
+  :func:`forced_pairs_clash` is its quick first test.
 
 >>> lines = [0b00111, 0b01110, 0b11100]  # the three lines of 3 on a row of 5 cells
 >>> own_pairs_exist(lines)  # they would want 6 cells of their own
@@ -239,7 +240,8 @@ def find_pairing(rows: int, cols: int, k: int) -> Pairing | None:
     """A pairing that gives every line of the empty board a pair of its own, or None.
 
     It exists when the lines can share out the cells two each (see :func:`match_lines`); on
-    the n-by-n board with n in a row that is so from n = 5 on (Hales and Jewett, 1963). When
+    the n-by-n board with n in a row that is so from n = 5 on (A. W. Hales and R. I. Jewett's
+    pairing technique, as Berlekamp, Conway and Guy's *Winning Ways* reports it). When
     it returns None, a pairing in which some lines share a pair may still exist.
 
     >>> find_pairing(6, 6, 6).blocks_every_line
@@ -426,9 +428,10 @@ def shared_pairs(needs: Sequence[int], effort: int | None = PAIRING_EFFORT) -> l
     """Disjoint pairs of cells such that each set in `needs` (bit masks) holds a whole pair;
     None when there are none, or when finding them would take more than `effort` steps.
 
-    Unlike :func:`own_pairs_exist`, several sets may share one pair: this is the pairing strategy
-    of Hales and Jewett ("Regularity and positional games", Trans. Amer. Math. Soc. 106, 1963)
-    in full. On a row of 8 cells with 4 in a row, five lines would want ten cells of their own,
+    Unlike :func:`own_pairs_exist`, several sets may share one pair. The defender's rule is the
+    same pairing strategy (as in A. W. Hales and R. I. Jewett, "Regularity and positional
+    games", Trans. Amer. Math. Soc. 106, 1963); finding pairs that sets share is this search of
+    our own. On a row of 8 cells with 4 in a row, five lines would want ten cells of their own,
     but the three pairs (1, 2), (3, 4), (5, 6) lie in all five. (J. W. H. M. Uiterwijk's *set
     matching*, ACG 2017 and ICGA Journal 40(3), 2018, goes further still: fewer than two cells
     per line; that is not tried here.)
