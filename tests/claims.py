@@ -79,6 +79,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("calls the total 1,099,892 valid boards", "five-rounds tutorial"),
         Cited("9! = 362,880 computations", "Ep 2 tutorial"),
         Cited("8! = 40,320", "Ep 2 tutorial"),
+        Cited("3rd edition, section 5.2.1, put minimax's time", "Russell and Norvig"),
     ),
     #
     "02-simple-strategies": (
@@ -179,7 +180,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
             lesson_figures.top_bar_over_bottom_bar,
         ),
         Checked("the 1,452 of the best order", lesson_figures.fewest_positions),
-        Cited("at 9! = 362,880 computations", "*Ep 2* tutorial"),
+        Cited("as O(n!): 9! = 362,880 computations", "*Ep 2* tutorial"),
+        Cited("3rd edition, section 5.2.1) put minimax at", "Russell and Norvig"),
         Checked("the answer is the 18,297 above", lesson_figures.board_order_positions),
         Checked(
             "cuts alpha-beta's work 8.7 times again. Without a memo no order gets below 1,452",

@@ -560,6 +560,67 @@ def test_textbook_trace_cuts_below_the_root() -> None:
     assert all(child.reason.startswith("cut: ") for child in cut_children)
 
 
+def _sizes_below_the_root(text: str, share_the_window: bool) -> list[int]:
+    """Lesson 6's threat: the positions alpha-beta visits below each root move, in board order,
+    written out with no help from tictac's searches. With `share_the_window` the root's window
+    narrows as its moves come back (the textbook's alpha-beta), without it every root move
+    gets the full window (as `exact_root=True` does)."""
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+    def winner(cells: str) -> str | None:
+        for a, b, c in lines:
+            if cells[a] != "." and cells[a] == cells[b] == cells[c]:
+                return cells[a]
+        return None
+
+    visited = 0
+
+    def search(cells: str, alpha: float, beta: float) -> float:
+        nonlocal visited
+        visited += 1
+        won = winner(cells)
+        if won or "." not in cells:
+            return {"X": 1, "O": -1, None: 0}[won]
+        mark = "X" if cells.count("X") == cells.count("O") else "O"
+        best = -math.inf if mark == "X" else math.inf
+        for move in (i for i, cell in enumerate(cells) if cell == "."):
+            value = search(cells[:move] + mark + cells[move + 1 :], alpha, beta)
+            if mark == "X":
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+    root = text.replace("/", "")
+    mark = "X" if root.count("X") == root.count("O") else "O"
+    alpha, beta, sizes = -math.inf, math.inf, []
+    for move in (i for i, cell in enumerate(root) if cell == "."):
+        visited = 0
+        value = search(root[:move] + mark + root[move + 1 :], alpha, beta)
+        sizes.append(visited)
+        if share_the_window:
+            alpha, beta = (max(alpha, value), beta) if mark == "X" else (alpha, min(beta, value))
+    return sizes
+
+
+def test_the_textbook_root_narrows_its_window_after_the_first_move() -> None:
+    """Lesson 6: once O's first move comes back +1, beta is 1 at the root, and each later
+    losing move stops at X's first reply worth +1. Kept at +inf, the counts would be higher."""
+    result = alphabeta(State.parse("X.O/.X./..."), exact_root=False, trace=True)
+    assert result.trace is not None
+    sizes = [child.size for child in result.trace.children]
+    assert sizes == _sizes_below_the_root("X.O/.X./...", share_the_window=True)
+    assert sizes == [42, 35, 82, 33, 65, 73]
+    kept_open = _sizes_below_the_root("X.O/.X./...", share_the_window=False)
+    assert sum(kept_open) > sum(sizes) and 1 + sum(kept_open) == 427
+    exact = alphabeta(State.parse("X.O/.X./..."), trace=True).trace  # the default, exact_root
+    assert exact is not None and [child.size for child in exact.children] == kept_open
+
+
 def test_tracing_does_not_change_the_search() -> None:
     state = State.parse("X../.O./...")
     for options in ({}, {"order_moves": True, "memo": True}, {"exact_root": False}):

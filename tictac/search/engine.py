@@ -317,6 +317,17 @@ def alphabeta(
 ) -> SearchResult:
     """Alpha-beta: minimax that skips moves which cannot change the value. Same value, less work.
 
+    **By default this is not the textbook's alpha-beta.** With ``exact_root=True`` (the default)
+    each move at the root is searched with the full window, so that every first move's value
+    is exact; the root's moves then never share a window, and a two-ply tree gets no cut at all.
+    On Russell and Norvig's Figure 5.2 tree the default visits all 13 nodes, as many as
+    minimax; ``exact_root=False``, the textbook's alpha-beta, visits 11:
+
+    >>> from tictac.game.numbertree import NumberTree
+    >>> textbook = NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> alphabeta(textbook).stats.nodes, alphabeta(textbook, exact_root=False).stats.nodes
+    (13, 11)
+
     ``order_moves=True`` tries the likeliest good moves first (a move that wins at once, then
     one that blocks the opponent's win, then cells on more lines: centre, corners, edges),
     which lets more moves be skipped; or pass your own ``order(state) -> moves`` (every legal
@@ -325,12 +336,12 @@ def alphabeta(
     value is exact or only a lower or upper bound (a search cut short only learns a bound) and
     uses it only when that is enough.
 
-    With `exact_root` (the default) every root move is searched with the full window, so
-    `move_values` are exact and `best_moves` complete. ``exact_root=False`` searches the root
-    like the textbook, with one window shared by all its moves, which skips more and is what
-    drawings of alpha-beta usually show; then `move_values` are exact only for the moves that
-    improved on the ones before them (for the others, a bound: X's value is at most, O's at
-    least, the number shown) and `best_moves` holds only the first best move.
+    With `exact_root` (the default) `move_values` are exact and `best_moves` complete.
+    ``exact_root=False`` searches the root like the textbook, with one window shared by all its
+    moves, which skips more and is what drawings of alpha-beta (and
+    :func:`~tictac.pictures.tree.draw_tree`) show; then `move_values` are exact only for the
+    moves that improved on the ones before them (for the others, a bound: X's value is at most,
+    O's at least, the number shown) and `best_moves` holds only the first best move.
 
     >>> alphabeta(State.new(), order_moves=True, memo="symmetric").value
     0
