@@ -335,6 +335,37 @@ def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
     assert titled.text.startswith("Bar chart: mine")
 
 
+def test_charts_given_one_ymax_share_one_scale() -> None:
+    """Side by side, charts of different heights mislead; with the same `ymax` (the highest
+    bar of them all) a bar of the same count has the same length in every chart."""
+    small = play_match(make_player("novice"), make_player("random"), games=30, seed=3)
+    large = play_match(make_player("novice"), make_player("random"), games=120, seed=3)
+    highest = max(
+        n for m in (small, large) for p in (m.first, m.second) for n in m.wins_by_length(p).values()
+    )
+    apart = [wins_by_length_chart(m) for m in (small, large)]
+    shared = [wins_by_length_chart(m, ymax=highest) for m in (small, large)]
+    assert apart[0].text.splitlines()[1] != apart[1].text.splitlines()[1]  # two scales...
+    assert shared[0].text.splitlines()[1] == shared[1].text.splitlines()[1]  # ...or one
+    assert shared[1] == apart[1]  # the chart with the highest bar is drawn as before
+    per_game = [
+        float(b["height"]) / n
+        for chart, m in zip(shared, (small, large))
+        for b, n in zip(
+            bars(chart),
+            [m.wins_by_length(p).get(k, 0) for k in (3, 4, 5) for p in (m.first, m.second)],
+        )
+        if n
+    ]
+    assert max(per_game) == pytest.approx(min(per_game), rel=0.02)
+    assert "from 0 to 25" in bar_chart("ab", [1, 2], ymax=23).text  # rounded up to a tick
+    assert "from 0 to 4" in bar_chart("ab", [1, 4], ymax=2).text  # never below the bars
+    with pytest.raises(ValueError, match="ymax should be a number"):
+        bar_chart("ab", [1, 2], ymax="high")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="ymax is 0, but a log scale"):
+        bar_chart("ab", [1, 2], log=True, ymax=0)
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [

@@ -603,6 +603,7 @@ def bar_chart(
     value_labels: bool = False,
     log: bool = False,
     reference: tuple[float, str] | None = None,
+    ymax: float | None = None,
     width: int = 560,
     height: int = 300,
     description: str | None = None,
@@ -615,7 +616,9 @@ def bar_chart(
     is logarithmic (it says so), and the bars start at its floor, the power of ten below the
     smallest number (a decade below it, when that is a power of ten), so that every bar
     shows. `reference` draws a dashed level line, ``(value, label)``, named in the legend.
-    `description` puts words in place of the numbers in the text alternative, where they must
+    `ymax` makes the y axis reach at least that high (its top is rounded up like any other):
+    charts to be compared side by side, given the same `ymax` (their highest bar), share one
+    scale. `description` puts words in place of the numbers in the text alternative, where they must
     not be spelled out (before an exercise that asks for them, say).
 
     >>> chart = bar_chart(["a", "b"], {"first": [1, 2], "second": [3, 0]}, value_labels=True)
@@ -655,10 +658,13 @@ def bar_chart(
         every.append(_check_number(reference[0], "the reference", positive=log))
     kind: Scale = "log" if log else "linear"
     whole = all(float(v).is_integer() for v in every)
+    top_wanted = max(every)
+    if ymax is not None:
+        top_wanted = max(top_wanted, _check_number(ymax, "ymax", positive=log))
     low, high, ticks = (
-        _log_range(min(every), max(every), floor_below=True)
+        _log_range(min(every), top_wanted, floor_below=True)
         if log
-        else _linear_range(0, max(every), zero=True, whole=whole)
+        else _linear_range(0, top_wanted, zero=True, whole=whole)
     )
     keys = [
         _Key(name, colour, hatch) for name, (colour, hatch) in zip(checked, _BAR_STYLES) if name
@@ -954,13 +960,14 @@ def _shares(label: str, counts: Sequence[float]) -> tuple[float, float, float]:
 
 
 def wins_by_length_chart(
-    match: MatchResult, *, title: str | None = None, width: int = 560
+    match: MatchResult, *, title: str | None = None, ymax: float | None = None, width: int = 560
 ) -> Chart:
     """Bars of each player's wins by how many of its own moves they took (3, 4, 5, ...).
 
     The first player's bars are blue and plain, the second's orange and striped; each bar has
     its count on top. The title says who played and how many games were drawn, unless
-    `title` is given.
+    `title` is given. `ymax` is :func:`bar_chart`'s: charts of several matches given the same
+    one share a scale.
 
     >>> from tictac.play.levels import make_player
     >>> from tictac.players.tournament import play_match
@@ -985,6 +992,7 @@ def wins_by_length_chart(
         xlabel="moves the winner made",
         ylabel="games won",
         value_labels=True,
+        ymax=ymax,
         width=width,
     )
 
