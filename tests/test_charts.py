@@ -335,6 +335,37 @@ def test_wins_by_length_chart_hatches_one_player_and_counts_every_bar() -> None:
     assert titled.text.startswith("Bar chart: mine")
 
 
+def test_charts_given_one_ymax_share_one_scale() -> None:
+    """Side by side, charts of different heights mislead; with the same `ymax` (the highest
+    bar of them all) a bar of the same count has the same length in every chart."""
+    small = play_match(make_player("novice"), make_player("random"), games=30, seed=3)
+    large = play_match(make_player("novice"), make_player("random"), games=120, seed=3)
+    highest = max(
+        n for m in (small, large) for p in (m.first, m.second) for n in m.wins_by_length(p).values()
+    )
+    apart = [wins_by_length_chart(m) for m in (small, large)]
+    shared = [wins_by_length_chart(m, ymax=highest) for m in (small, large)]
+    assert apart[0].text.splitlines()[1] != apart[1].text.splitlines()[1]  # two scales...
+    assert shared[0].text.splitlines()[1] == shared[1].text.splitlines()[1]  # ...or one
+    assert shared[1] == apart[1]  # the chart with the highest bar is drawn as before
+    per_game = [
+        float(b["height"]) / n
+        for chart, m in zip(shared, (small, large))
+        for b, n in zip(
+            bars(chart),
+            [m.wins_by_length(p).get(k, 0) for k in (3, 4, 5) for p in (m.first, m.second)],
+        )
+        if n
+    ]
+    assert max(per_game) == pytest.approx(min(per_game), rel=0.02)
+    assert "from 0 to 25" in bar_chart("ab", [1, 2], ymax=23).text  # rounded up to a tick
+    assert "from 0 to 4" in bar_chart("ab", [1, 4], ymax=2).text  # never below the bars
+    with pytest.raises(ValueError, match="ymax should be a number"):
+        bar_chart("ab", [1, 2], ymax="high")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="ymax is 0, but a log scale"):
+        bar_chart("ab", [1, 2], log=True, ymax=0)
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -467,6 +498,72 @@ def test_lines_of_one_group_look_alike_and_end_labels_do_not_overlap() -> None:
     labels = [t for t in parse(chart).iter(f"{SVG}text") if t.text and "(" in t.text]
     heights = sorted(float(t.get("y", 0)) for t in labels)
     assert len(heights) == 3 and all(b - a >= 12.9 for a, b in itertools.pairwise(heights))
+
+
+def end_labels(chart: Chart) -> dict[str, float]:
+    """Each end label's text and the height it is centred on (a label's baseline lies 0.35 of
+    its font size below its middle)."""
+    return {
+        t.text or "": float(t.get("y", 0)) - 0.35 * float(t.get("font-size", 0))
+        for t in parse(chart).iter(f"{SVG}text")
+        if t.get("font-size") == str(charts._SMALL)
+    }
+
+
+def leaders(chart: Chart) -> list[dict[str, str]]:
+    return [dict(e.attrib) for e in parse(chart).iter(f"{SVG}line") if e.get("class") == "leader"]
+
+
+def test_end_labels_sit_at_their_lines_end_values_when_they_have_room() -> None:
+    chart = line_chart({"low": [(0, 0.5), (1, 0.2)], "high": [(0, 0.5), (1, 0.8)]}, markers=True)
+    ends = {label: y for label, (_, y) in zip(["low", "high"], points(chart)[1::2])}
+    assert end_labels(chart) == pytest.approx(ends, abs=0.06)
+    assert not leaders(chart)
+
+
+def test_crowded_end_labels_move_apart_and_each_is_joined_to_its_lines_end() -> None:
+    """Ends too close for their labels: the labels move apart, keeping their order, and a
+    thin line of each line's colour runs from its end to its label."""
+    ends = {"a": 0.50, "b": 0.51, "c": 0.52, "far": 0.95}
+    chart = line_chart({k: [(0, 0.0), (10, v)] for k, v in ends.items()}, markers=True)
+    labels = end_labels(chart)
+    heights = [labels[k] for k in ("c", "b", "a")]  # top to bottom, as their ends
+    assert all(b - a >= 12.9 for a, b in itertools.pairwise(heights))
+    marks = [  # each line's end, in the order of the lines: the end of its path
+        tuple(float(n) for n in re.findall(r"-?\d+\.?\d*", path.get("d", ""))[-2:])
+        for path in parse(chart).iter(f"{SVG}path")
+        if path.get("class") == "line"
+    ]
+    joined = leaders(chart)
+    assert len(joined) == len(ends)
+    for (label, _), (end_x, end_y), look in zip(ends.items(), marks, charts.LINE_STYLES):
+        (leader,) = [e for e in joined if abs(float(e["y2"]) - labels[label]) < 0.06]
+        assert float(leader["x1"]) == pytest.approx(end_x + 5, abs=0.06)
+        assert float(leader["y1"]) == pytest.approx(end_y, abs=0.06)
+        assert leader["stroke"] == look.colour
+    assert labels["far"] == pytest.approx(marks[3][1], abs=0.06)  # room: at its end value
+
+
+def test_colours_choose_a_groups_look_and_the_others_take_what_is_left() -> None:
+    chart = line_chart(
+        {"0 (win)": [(1, 0.9)], "1 (draw)": [(1, 0.5)], "2 (loss)": [(1, 0.1)]},
+        groups={"0 (win)": "win", "1 (draw)": "draw", "2 (loss)": "loss"},
+        colours={"draw": "black", "loss": "vermillion"},
+    )
+    assert "0 (win) (blue, solid, circles)" in chart.text
+    assert "1 (draw) (black, dash-dotted, crosses)" in chart.text
+    assert "2 (loss) (vermillion, dotted, diamonds)" in chart.text
+    for colours, problem in [
+        ({"tie": "black"}, "not one of the lines or groups"),
+        ({"draw": "grey"}, "not 'grey'"),
+        ({"draw": "blue", "loss": "blue"}, "cannot both be blue"),
+    ]:
+        with pytest.raises(ValueError, match=problem):
+            line_chart(
+                {"1": [(1, 0.5)], "2": [(1, 0.1)]},
+                groups={"1": "draw", "2": "loss"},
+                colours=colours,
+            )
 
 
 def test_long_lines_are_summed_up_in_the_text_alternative() -> None:

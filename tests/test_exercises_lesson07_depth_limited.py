@@ -19,15 +19,19 @@ from tictac.exercises import (
     horizon_choices,
 )
 from tictac.exercises.lesson07_depth_limited import (
+    EXTENSION_DEPTHS,
+    EXTENSION_POSITIONS,
     HORIZON_POSITION,
+    LONG_FORCED_LINES,
     OPENINGS,
+    _random_positions,
     decided,
     random_openings,
 )
 from tictac.game.scoring import weighted
 from tictac.game.state import other
 from tictac.players.rules import completing_moves
-from tictac.search.threats import forced_moves
+from tictac.search.threats import MAX_EXTENSION, extended_value, forced_moves
 
 # -- exercise 1: weights --------------------------------------------------------------------
 
@@ -176,6 +180,65 @@ def test_the_extension_starter_fails_and_the_solution_passes() -> None:
 )
 def test_wrong_extensions_fail(wrong: object) -> None:
     assert not check_extension(wrong).passed
+
+
+def longest_forced_line(state: State) -> int:
+    """The most plies a line of forced moves from `state` runs (0 when it is quiet)."""
+    return max((1 + longest_forced_line(state.play(m)) for m in forced_moves(state)), default=0)
+
+
+def test_the_long_forced_lines_are_where_the_bound_binds() -> None:
+    """On the check's 4x4 positions the 8-ply bound never changes a value; on its two 5x5
+    positions a forced line runs past it, one move deep, and the bound changes the value."""
+    random_4x4 = _random_positions(State.new(4, 4, 4), EXTENSION_POSITIONS, marks=(5, 12), seed=0)
+    for state in random_4x4:
+        for depth in EXTENSION_DEPTHS:
+            assert extended_value(state, depth, open_lines, decided) == extended_value(
+                state, depth, open_lines, decided, max_extension=16
+            )
+    for state in LONG_FORCED_LINES:
+        assert (state.rows, state.cols, state.k) == (5, 5, 4) and not state.is_terminal
+        assert state.cells.count("X") == state.cells.count("O")  # X to move, a legal position
+        assert max(longest_forced_line(state.play(m)) for m in state.legal_moves()) > MAX_EXTENSION
+        bounded, unbounded = (
+            extended_value(state, 1, open_lines, decided, max_extension=limit)
+            for limit in (MAX_EXTENSION, 25)
+        )
+        assert bounded != unbounded
+
+
+def unbounded(state: State, depth: int, ply: int = 0) -> float:
+    """The threat extension without the 8-ply bound the text asks for: every line of forced
+    moves is played out to its end."""
+    if state.is_terminal:
+        return decided(state, ply)
+    moves = state.legal_moves()
+    if ply >= depth:
+        moves = forced_moves(state)
+        if not moves:
+            return open_lines(state, ply)
+    values = [unbounded(state.play(m), depth, ply + 1) for m in moves]
+    return max(values) if state.turn == "X" else min(values)
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        unbounded,
+        lambda state, depth: solution(state, depth, limit=7),
+        lambda state, depth: solution(state, depth, limit=9),
+    ],
+    ids=["no bound", "7 plies", "9 plies"],
+)
+def test_an_extension_without_the_8_ply_bound_fails(wrong: object) -> None:
+    """The text asks for at most 8 plies past the depth limit: no bound, or another, fails on
+    the 5x5 positions (only there), with a hint at the bound."""
+    report = check_extension(wrong)
+    assert not report.passed
+    assert {m.state for m in report.mismatches} == set(LONG_FORCED_LINES)
+    assert f"does your extension stop {MAX_EXTENSION} plies past it?" in report.summary()
+    assert 'data-check="failed"' in report._repr_html_()
+    assert "does your extension stop" not in check_extension(starter).summary()
 
 
 def test_every_legal_move_past_the_horizon_is_not_the_extension() -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import pytest
 
 from tictac import State
 from tictac.exercises.checking import exercise_positions
-from tictac.pictures.tree import draw_mcts_tree
+from tictac.pictures.tree import GameTree, draw_mcts_tree
 from tictac.search.budget import BudgetExceeded
 from tictac.search.mcts import (
     MCTSNode,
@@ -292,6 +293,32 @@ def test_a_tiny_drawing_cuts_the_last_playouts_path_and_says_so() -> None:
         source = draw_mcts_tree(result, max_nodes=max_nodes).source
         assert source.count('<table border="2"') == max_nodes
         assert "more position" in source
+
+
+def test_a_width_scales_a_wide_drawing_down_and_leaves_nothing_out() -> None:
+    """Lesson 8's 200-playout tree is wider than a notebook: with `width` it fits (pixels of
+    96 to the inch, Graphviz's points 72), and the drawing is the same but for its size."""
+    result = uct_search(State.parse("XX./.O./..."), playouts=200, seed=2, keep_tree=True)
+    full, fitted = (
+        draw_mcts_tree(result, max_nodes=13),
+        draw_mcts_tree(result, max_nodes=13, width=960),
+    )
+
+    def size(tree: GameTree) -> tuple[float, float]:
+        svg = tree.pipe(format="svg").decode()
+        found = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg)
+        assert found is not None
+        return float(found[1]) * 4 / 3, float(found[2]) * 4 / 3  # in pixels
+
+    (wide, tall), (narrow, short) = size(full), size(fitted)
+    assert wide > 960 and narrow == pytest.approx(960, abs=1)
+    assert short / narrow == pytest.approx(tall / wide, rel=0.02)  # scaled, not squeezed
+    assert fitted.source.replace(' size="10,1000"', "") == full.source
+    assert repr(fitted) == repr(full)
+    small = uct_search(State.parse("X.O/.O./X.."), playouts=11, seed=0, keep_tree=True)
+    assert size(draw_mcts_tree(small, width=960)) == size(draw_mcts_tree(small))  # fits already
+    with pytest.raises(ValueError, match="width must be a whole number of pixels"):
+        draw_mcts_tree(result, width=5)
 
 
 def test_the_drawing_needs_a_kept_tree() -> None:

@@ -99,6 +99,7 @@ from tictac.exercises.lesson06_making_it_fast import (
     check_window,
 )
 from tictac.exercises.lesson07_depth_limited import (
+    ExtensionReport,
     GamesAgainstOpenLines,
     HeuristicReport,
     HorizonCheck,
@@ -158,6 +159,7 @@ __all__ = [
     "SHOWN",
     "BackUpReport",
     "CountCheck",
+    "ExtensionReport",
     "GameCheck",
     "GameReplay",
     "GamesAgainstOpenLines",

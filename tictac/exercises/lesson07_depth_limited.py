@@ -43,9 +43,10 @@ from tictac.players.rules import Player, searching
 from tictac.players.tournament import play_game, wilson_interval
 from tictac.search.engine import alphabeta
 from tictac.search.solver import move_outcomes
-from tictac.search.threats import extended_value
+from tictac.search.threats import MAX_EXTENSION, extended_value
 
 __all__ = [
+    "ExtensionReport",
     "GamesAgainstOpenLines",
     "HeuristicReport",
     "HorizonCheck",
@@ -287,6 +288,16 @@ EXTENSION_DEPTHS = (1, 2)
 EXTENSION_POSITIONS = 200
 """How many positions of random 4x4 games :func:`check_extension` tries."""
 
+LONG_FORCED_LINES = (
+    State.parse("XX.../.XO../XO.XO/.OO.O/.OX.X", k=4),
+    State.parse("XX..O/.O..X/XOO../.XOOX/O.X..", k=4),
+)
+"""Two 5x5 positions (four in a row, X to move) that :func:`check_extension` tries as well:
+one move deep, a line of forced moves runs on more than
+:data:`~tictac.search.threats.MAX_EXTENSION` plies past the depth limit, so an extension with
+no bound, or another bound, finds another value there. (On the check's positions of random
+4x4 games the bound never binds. These two were found by searching random 5x5 positions.)"""
+
 
 def decided(state: State, ply: int) -> float:
     """The lesson's score: a finished game is worth 1,000 times :func:`win_loss`, more than
@@ -294,13 +305,30 @@ def decided(state: State, ply: int) -> float:
     return 1000 * win_loss(state, ply)
 
 
-def check_extension(function: Any) -> Report:
+@dataclass(repr=False)
+class ExtensionReport(Report):
+    """A :class:`Report` on a threat extension that says so when it differs only on
+    :data:`LONG_FORCED_LINES`: then the bound of 8 plies is what is missing or wrong."""
+
+    def summary(self) -> str:
+        said = super().summary()
+        if self.mismatches and all(m.state in LONG_FORCED_LINES for m in self.mismatches):
+            said += (
+                " It differs only on the 5x5 boards, where a line of forced moves runs on more "
+                f"than {MAX_EXTENSION} plies past the depth limit: does your extension stop "
+                f"{MAX_EXTENSION} plies past it?"
+            )
+        return said
+
+
+def check_extension(function: Any) -> ExtensionReport:
     """Check ``function(state, depth)``, depth-limited minimax with open lines at the horizon,
     :func:`decided` for finished games and the threat extension (past the horizon, only the
     forced moves, at most :data:`~tictac.search.threats.MAX_EXTENSION` plies further), against
     :func:`tictac.search.threats.extended_value`: on 200 positions of seeded random 4x4 games (four
-    in a row, five to twelve marks, finished games included), at depths 1 and 2. Once it
-    passes, the report shows the package's short version.
+    in a row, five to twelve marks, finished games included) and on the two 5x5 positions of
+    :data:`LONG_FORCED_LINES`, where the bound matters, at depths 1 and 2. Once it passes, the
+    report shows the package's short version.
 
     >>> def without_extension(state, depth, ply=0):
     ...     if state.is_terminal:
@@ -310,7 +338,7 @@ def check_extension(function: Any) -> Report:
     ...     values = [without_extension(state.play(m), depth, ply + 1) for m in state.legal_moves()]
     ...     return max(values) if state.turn == "X" else min(values)
     >>> print(check_extension(without_extension).summary())
-    threat extension: 47 of 200 positions differ from the reference.
+    threat extension: 49 of 202 positions differ from the reference.
     """
 
     def values(state: State) -> tuple[float, ...]:
@@ -322,7 +350,16 @@ def check_extension(function: Any) -> Report:
         )
 
     positions = _random_positions(State.new(4, 4, 4), EXTENSION_POSITIONS, marks=(5, 12), seed=0)
-    return check_function("threat extension", values, reference, positions, reveal=extended_value)
+    found = check_function(
+        "threat extension",
+        values,
+        reference,
+        [*positions, *LONG_FORCED_LINES],
+        reveal=extended_value,
+    )
+    return ExtensionReport(
+        found.name, found.checked, found.mismatches, found.error, found.reference
+    )
 
 
 def _random_positions(

@@ -603,6 +603,7 @@ def bar_chart(
     value_labels: bool = False,
     log: bool = False,
     reference: tuple[float, str] | None = None,
+    ymax: float | None = None,
     width: int = 560,
     height: int = 300,
     description: str | None = None,
@@ -615,7 +616,9 @@ def bar_chart(
     is logarithmic (it says so), and the bars start at its floor, the power of ten below the
     smallest number (a decade below it, when that is a power of ten), so that every bar
     shows. `reference` draws a dashed level line, ``(value, label)``, named in the legend.
-    `description` puts words in place of the numbers in the text alternative, where they must
+    `ymax` makes the y axis reach at least that high (its top is rounded up like any other):
+    charts to be compared side by side, given the same `ymax` (their highest bar), share one
+    scale. `description` puts words in place of the numbers in the text alternative, where they must
     not be spelled out (before an exercise that asks for them, say).
 
     >>> chart = bar_chart(["a", "b"], {"first": [1, 2], "second": [3, 0]}, value_labels=True)
@@ -655,10 +658,13 @@ def bar_chart(
         every.append(_check_number(reference[0], "the reference", positive=log))
     kind: Scale = "log" if log else "linear"
     whole = all(float(v).is_integer() for v in every)
+    top_wanted = max(every)
+    if ymax is not None:
+        top_wanted = max(top_wanted, _check_number(ymax, "ymax", positive=log))
     low, high, ticks = (
-        _log_range(min(every), max(every), floor_below=True)
+        _log_range(min(every), top_wanted, floor_below=True)
         if log
-        else _linear_range(0, max(every), zero=True, whole=whole)
+        else _linear_range(0, top_wanted, zero=True, whole=whole)
     )
     keys = [
         _Key(name, colour, hatch) for name, (colour, hatch) in zip(checked, _BAR_STYLES) if name
@@ -954,13 +960,14 @@ def _shares(label: str, counts: Sequence[float]) -> tuple[float, float, float]:
 
 
 def wins_by_length_chart(
-    match: MatchResult, *, title: str | None = None, width: int = 560
+    match: MatchResult, *, title: str | None = None, ymax: float | None = None, width: int = 560
 ) -> Chart:
     """Bars of each player's wins by how many of its own moves they took (3, 4, 5, ...).
 
     The first player's bars are blue and plain, the second's orange and striped; each bar has
     its count on top. The title says who played and how many games were drawn, unless
-    `title` is given.
+    `title` is given. `ymax` is :func:`bar_chart`'s: charts of several matches given the same
+    one share a scale.
 
     >>> from tictac.play.levels import make_player
     >>> from tictac.players.tournament import play_match
@@ -985,6 +992,7 @@ def wins_by_length_chart(
         xlabel="moves the winner made",
         ylabel="games won",
         value_labels=True,
+        ymax=ymax,
         width=width,
     )
 
@@ -1125,20 +1133,26 @@ def line_chart(
     legend: bool = False,
     end_labels: Mapping[str, str] | None = None,
     groups: Mapping[str, str] | None = None,
+    colours: Mapping[str, str] | None = None,
     markers: bool | None = None,
     width: int = 560,
     height: int = 320,
 ) -> Chart:
     """Lines through points ``(x, y)``, one per label, each with its colour, dash and marker.
 
-    Each line's label is written at its end (nudged apart from the others; `end_labels` may
-    give other text), or with `legend` in a legend above the plot. `x_scale` is
+    Each line's label is written after its end, at the end's height (`end_labels` may give
+    other text), or with `legend` in a legend above the plot. Where end labels would overlap
+    they are moved apart as little as they can be, and then every label is joined to its
+    line's end by a thin line of the line's colour. `x_scale` is
     ``"linear"``, ``"log"`` or ``"symlog"`` (even up to 100, logarithmic beyond), and the axis
     label says so; `xticks` chooses the ticks. `ylim`, ``(low, high)``, fixes the y axis's
     ends, and must hold every point, whisker and guide. `percent` writes the y axis as
     percentages (of 1). `intervals` gives some lines a ``(low, high)`` whisker at each
     point, `guides` draws thin grey level lines, and `groups` gives lines of the same group
-    one look (each group its colour, dash and marker). Markers are drawn on lines of 60
+    one look (each group its colour, dash and marker). `colours` chooses a group's look (a
+    line's, without groups) by the name of its colour in :data:`PALETTE`: the look of
+    :data:`LINE_STYLES` in that colour, its dash and marker with it; the groups it does not
+    name take the other looks in order. Markers are drawn on lines of 60
     points or fewer unless `markers` says otherwise. A point with a NaN y is left out (the
     line breaks).
 
@@ -1167,7 +1181,8 @@ def line_chart(
             f"a chart tells at most {len(LINE_STYLES)} lines apart, not {len(order)}; "
             "draw them on two charts"
         )
-    style = {label: LINE_STYLES[order.index(group_of[label])] for label in lines}
+    look_of = _chosen_looks(order, colours or {})
+    style = {label: look_of[group_of[label]] for label in lines}
     points: dict[str, list[tuple[float, float]]] = {}
     for label, given in lines.items():
         if not given:
@@ -1232,23 +1247,29 @@ def line_chart(
     words = dict(end_labels or {})
     written = {label: words.get(label, label) for label in lines}
     keys = (
-        [
-            _Key(group, s.colour, None, s.dashes, s.marker)
-            for group, s in ((g, LINE_STYLES[i]) for i, g in enumerate(order))
-        ]
+        [_Key(g, look_of[g].colour, None, look_of[g].dashes, look_of[g].marker) for g in order]
         if legend
         else []
     )
-    right = 16.0 if legend else 14 + max(_text_width(t, _SMALL) for t in written.values())
-    right = max(right, _text_width(xshow(xt[-1]), _TICK) / 2 + 4)  # room for the last tick
     left = 16 + _ticks_width(yt, yshow) + (22 if ylabel else 0)
     legend_at, top = _top(title, keys, width - left)
-    box = _Box(left, top + 4, width - right, height - (46 if xlabel else 28))
+    bottom = height - (46 if xlabel else 28)
+    y = _Axis(ylow, yhigh, bottom, top + 4, "linear", yt)
+    ends = {  # where each line ends: its last point with a y
+        label: last[-1] for label, ps in points.items() if (last := _drawn(ps))
+    }
+    labelled = (
+        {} if legend else _spread({k: y(py) for k, (_, py) in ends.items()}, 13, top + 4, bottom)
+    )
+    joined = any(abs(labelled[k] - y(ends[k][1])) > 0.5 for k in labelled)
+    gap = _LEADER if joined else 8  # from the plot's right edge to the labels
+    right = 16.0 if legend else gap + 6 + max(_text_width(t, _SMALL) for t in written.values())
+    right = max(right, _text_width(xshow(xt[-1]), _TICK) / 2 + 4)  # room for the last tick
+    box = _Box(left, top + 4, width - right, bottom)
     canvas = _Canvas()
     _title(canvas, title, width)
     _legend(canvas, keys, left, legend_at, width - left)
     x = _Axis(xlow, xhigh, box.left, box.right, x_scale, xt)
-    y = _Axis(ylow, yhigh, box.bottom, box.top, "linear", yt)
     _y_axis(canvas, y, box, yshow, ylabel)
     xlabel_shown = _scale_label(xlabel, x_scale)
     _x_axis(canvas, x, box, xshow, xlabel_shown)
@@ -1256,7 +1277,6 @@ def line_chart(
         canvas.line(box.left, y(level), box.right, y(level), "#999999", stroke_width=1)
     clip = canvas.clip(_Box(box.left - 6, box.top - 6, box.right + 6, box.bottom + 6))
     canvas.add(f'<g clip-path="{clip}">')
-    ends: dict[str, float] = {}
     for label, ps in points.items():
         s = style[label]
         path, pen_down = [], False
@@ -1280,17 +1300,21 @@ def line_chart(
             for px, py in ps:
                 if not math.isnan(py):
                     canvas.add(_marker(s.marker, x(px), y(py), 3.2, s.colour, point=True))
-        last = [p for p in ps if not math.isnan(p[1])]
-        if last:
-            ends[label] = y(last[-1][1])
     canvas.add("</g>")
-    if not legend:
-        for label, at in _spread(ends, 13, box.top, box.bottom).items():
-            canvas.text(box.right + 8, at, written[label], size=_SMALL, fill=_INK)
+    for label, at in labelled.items():
+        if joined:  # a thin line from the line's end to its label
+            end_x, end_y = x(ends[label][0]), y(ends[label][1])
+            canvas.add(
+                f'<line class="leader" x1="{_n(end_x + 5)}" y1="{_n(end_y)}" '
+                f'x2="{_n(box.right + gap - 3)}" y2="{_n(at)}" stroke="{style[label].colour}" '
+                'stroke-width="1"/>'
+            )
+        canvas.text(box.right + gap, at, written[label], size=_SMALL, fill=_INK)
     described = []
     for label, ps in points.items():
         s = style[label]
-        look = f"{_COLOUR_NAMES.get(s.colour, s.colour)}, {_DASH_NAMES[s.dashes]}, {s.marker}s"
+        colour = _COLOUR_NAMES.get(s.colour, s.colour)
+        look = f"{colour}, {_DASH_NAMES[s.dashes]}, {_MARKERS[s.marker]}"
         shown = _sample(range(len(ps)), 12)
         whisk = whiskers.get(label)
         values = "; ".join(
@@ -1314,6 +1338,43 @@ def line_chart(
 
 _COLOUR_NAMES = {colour: name for name, colour in PALETTE.items()}
 _DASH_NAMES = {"": "solid", "7 3": "dashed", "9 3 2 3": "dash-dotted", "2 2.5": "dotted"}
+_MARKERS = {  # the markers' names in the text alternative
+    "circle": "circles",
+    "square": "squares",
+    "triangle": "triangles",
+    "diamond": "diamonds",
+    "triangle-down": "triangles pointing down",
+    "plus": "pluses",
+    "cross": "crosses",
+}
+_LEADER = 24  # from the plot's right edge to end labels joined to their lines
+
+
+def _chosen_looks(order: Sequence[str], colours: Mapping[str, str]) -> dict[str, LineStyle]:
+    """Each group's look: the one of :data:`LINE_STYLES` in the colour `colours` names for
+    it, else the first look no group has taken.
+
+    >>> looks = _chosen_looks(["win", "draw", "loss"], {"loss": "vermillion"})
+    >>> [(group, look.colour, look.marker) for group, look in looks.items()]
+    [('win', '#0072B2', 'circle'), ('draw', '#E69F00', 'square'), ('loss', '#D55E00', 'diamond')]
+    """
+    by_name = {_COLOUR_NAMES[look.colour]: look for look in LINE_STYLES}
+    chosen: dict[str, LineStyle] = {}
+    for group, name in colours.items():
+        if group not in order:
+            raise ValueError(f"colours names {group!r}, which is not one of the lines or groups")
+        if name not in by_name:
+            raise ValueError(f"a line's colour is one of {', '.join(by_name)}, not {name!r}")
+        if by_name[name] in chosen.values():
+            raise ValueError(f"two groups cannot both be {name}: they would look alike")
+        chosen[group] = by_name[name]
+    free = iter(look for look in LINE_STYLES if look not in chosen.values())
+    return {group: chosen[group] if group in chosen else next(free) for group in order}
+
+
+def _drawn(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The points of a line that are drawn: those with a y."""
+    return [p for p in points if not math.isnan(p[1])]
 
 
 def _sample(indices: range, most: int) -> list[int]:

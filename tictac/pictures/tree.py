@@ -781,6 +781,7 @@ def draw_mcts_tree(
     max_nodes: int = 40,
     show_last_playout: bool = True,
     rankdir: Literal["TB", "LR"] | None = None,
+    width: int | None = None,
 ) -> GameTree:
     """Draw the tree a Monte Carlo tree search grew (run it with ``keep_tree=True``).
 
@@ -794,6 +795,9 @@ def draw_mcts_tree(
     With `show_last_playout`, the last playout's four phases are drawn too (and its path
     always shown): the moves selection took in bold, the node it added marked *new*, its
     random game as a dotted note, and the result it backed up along that bold path.
+
+    With `width` (in pixels), a drawing wider than that is scaled down to fit, boards and text
+    with it (Graphviz's ``size``), so that it fits a notebook's output; nothing is left out.
 
     >>> from tictac.search.mcts import uct_search
     >>> found = uct_search(State.parse("XX./OO./..."), playouts=30, seed=0, keep_tree=True)
@@ -809,6 +813,10 @@ def draw_mcts_tree(
     if result.tree is None:
         raise ValueError("this search did not keep its tree: run uct_search(..., keep_tree=True)")
     _, max_nodes = _check_limits(0, max_nodes)
+    if width is not None:
+        width = whole_number(
+            width, "width", at_least=100, what="pixels", or_else="None to draw at full size"
+        )
     root = result.tree
     playout = result.last_playout if show_last_playout else None
     path = _playout_path(root, playout)
@@ -839,6 +847,8 @@ def draw_mcts_tree(
         node_attr={"shape": "plain", "fontname": "Helvetica", "fontsize": "9"},
         edge_attr={"fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.5"},
     )
+    if width is not None:  # in inches, 96 pixels each; the height is left free
+        graph.graph_attr["size"] = f"{width / 96:.4g},1000"
     graph.description = title
     graph.boards = len(shown)
     new = path[-1] if playout is not None and playout.expanded is not None else None
