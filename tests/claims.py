@@ -265,6 +265,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     ),
     #
     "10-matchboxes": (
+        Cited("*ICCA Journal* 9(3), 1986", "Thompson"),
         Cited("In 1961 Donald Michie built a machine", "Michie"),
         Cited("*Penguin Science Survey* 1961", "Michie"),
         Cited("*The Computer Journal* 6(3), 1963", "Michie"),

@@ -280,11 +280,12 @@ def test_a_student_plays_the_unbeatable_ai_in_jupyterlab(browser: Browser, lab: 
         expect(page.locator(".jp-StatusBar-Widget", has_text="Idle").first).to_be_visible()
 
         # The first game: the human plays X against the unbeatable level, always taking the
-        # first free cell. Whether the game goes on is read from the settled board itself (the
+        # first free cell, from where the lesson left it (X in the centre, the AI's answer in
+        # a corner). Whether the game goes on is read from the settled board itself (the
         # status line and the cells' enabled state may lag behind it under load).
         game = games.nth(0)
         status = game.locator(".tictac-status")
-        history = [settled_board(game)]
+        history = [settled_board(game, expected="O...X....")]
         while not State.parse(history[-1]).is_terminal:
             before = history[-1]
             expect(status).to_have_text(re.compile(r"X to move \(you\)"))
@@ -304,19 +305,25 @@ def test_a_student_plays_the_unbeatable_ai_in_jupyterlab(browser: Browser, lab: 
         settled_board(game, expected=history[-2])
         expect(status).to_have_text(re.compile(r"X to move \(you\)"))
 
-        # The third game shows the AI's thinking: after a move, a Graphviz tree appears.
+        # The third game shows the AI's thinking: the lesson has played X's first move, so
+        # medium's answer is drawn as a Graphviz tree from the start, and a move redraws it.
         thinking_game = games.nth(2)
+        thinking = thinking_game.locator(".tictac-thinking")
+        tree = thinking.locator(".jp-RenderedSVG img")
+        expect(tree.first).to_be_visible()
+        expect(thinking).to_contain_text("O (medium) played cell 4")
         thinking_game.locator(".tictac-board button.tictac-cell:not([disabled])").first.click()
-        tree = thinking_game.locator(".tictac-thinking .jp-RenderedSVG img")
+        expect(thinking).not_to_contain_text("played cell 4")
         expect(tree.first).to_be_visible()
 
-        # AI against AI, one step at a time, thinking shown: the picture for the README.
+        # AI against AI, one step at a time, thinking shown: the picture for the README. The
+        # lesson has played the first two Steps.
         duel = games.nth(3)
-        for marks in range(1, 7):
+        pieces = duel.locator(".tictac-board .tictac-x, .tictac-board .tictac-o")
+        expect(pieces).to_have_count(2)
+        for marks in range(3, 7):
             duel.locator("button.tictac-step").click()
-            expect(duel.locator(".tictac-board .tictac-x, .tictac-board .tictac-o")).to_have_count(
-                marks
-            )
+            expect(pieces).to_have_count(marks)
         expect(duel.locator(".tictac-thinking .jp-RenderedSVG img").first).to_be_visible()
         save_screenshot(duel, "play-thinking.png")
     page.close()

@@ -245,7 +245,8 @@ class TrainingLog:
 
 class Step(NamedTuple):
     """One of the learner's moves in training: the position, the move, and whether the move
-    was exploratory (not one the learner rated best)."""
+    was exploratory (drawn at random rather than chosen for its value, even if the draw
+    happens to land on a move the learner rates best)."""
 
     state: State
     move: int
@@ -695,7 +696,8 @@ class TDLearner(Learner):
     just moved: 1 for a win, `draw` for a draw, 0 for a loss. Finished games are worth their
     result; positions not met yet are worth `initial`. To move, the learner plays the move
     whose position is worth most (greedy), except that with probability `exploration` it plays
-    at random (exploratory). After each greedy move it nudges the value of its previous
+    at random (exploratory, even when chance picks a move it rates best: it did not choose
+    that move for its value). After each greedy move it nudges the value of its previous
     position towards that of its new one by the step size:
     ``V(previous) += step_size * (V(new) - V(previous))``, the *temporal-difference* update;
     at the end of the game its last position moves towards the result. Positions are
@@ -767,11 +769,11 @@ class TDLearner(Learner):
         return tuple(move for move, v in scored if v == best)
 
     def _training_move(self, state: State) -> Step:
-        greedy = self.greedy_moves(state)
         if self.rng.random() < self.exploration:
-            move = self.rng.choice(state.legal_moves())
-            return Step(state, move, explored=move not in greedy)
-        return Step(state, self.rng.choice(greedy))
+            # Exploratory even when the draw lands on a greedy move: the learner did not
+            # choose it for its value, so it does not learn from it.
+            return Step(state, self.rng.choice(state.legal_moves()), explored=True)
+        return Step(state, self.rng.choice(self.greedy_moves(state)))
 
     def _learn(self, steps: list[Step], side: Mark, winner: Mark | None) -> None:
         # The positions after each of the learner's moves, in order: each moves towards the
