@@ -5,8 +5,8 @@ A learning curve trains a :class:`~tictac.learning.learners.TDLearner` and measu
 run in :data:`CURVE_RUNS`: against the random player, against the deterministic master,
 against the master that breaks ties at random, and in self-play, with the step size and the
 exploration varied a little in self-play. Each measurement looks at every one of the 4,520
-positions, so the runs together take about a minute on a busy 2-core machine: too long for a
-lesson. They were run once with :func:`run_curves` and stored in
+positions, so the runs together take longer than all the rest of the lesson: stored, they
+leave its time to what it teaches. They were run once with :func:`run_curves` and stored in
 ``tictac/data/learning_curves.json``; :func:`stored_curves` reads them back. Every game is
 seeded, so running them again gives exactly the stored numbers
 (``tests/test_learning_experiments.py`` checks it). To run them all again and write the file::
@@ -126,7 +126,7 @@ def curve(run: CurveRun, checkpoints: Iterable[int] = CHECKPOINTS) -> list[Measu
 
 
 def run_curves() -> dict[str, list[MeasuredPoint]]:
-    """Every curve of :data:`CURVE_RUNS` (about a minute)."""
+    """Every curve of :data:`CURVE_RUNS`, measured afresh."""
     return {name: curve(run) for name, run in CURVE_RUNS.items()}
 
 
