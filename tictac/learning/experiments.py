@@ -5,8 +5,8 @@ A learning curve trains a :class:`~tictac.learning.learners.TDLearner` and measu
 run in :data:`CURVE_RUNS`: against the random player, against the deterministic master,
 against the master that breaks ties at random, and in self-play, with the step size and the
 exploration varied a little in self-play. Each measurement looks at every one of the 4,520
-positions, so the runs together take longer than all the rest of the lesson: stored, they
-leave its time to what it teaches. They were run once with :func:`run_curves` and stored in
+positions, so the runs together would nearly double the lesson's running time: stored, they
+leave that time to what the lesson teaches. They were run once with :func:`run_curves` and stored in
 ``tictac/data/learning_curves.json``; :func:`stored_curves` reads them back. Every game is
 seeded, so running them again gives exactly the stored numbers
 (``tests/test_learning_experiments.py`` checks it). To run them all again and write the file::
