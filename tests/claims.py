@@ -58,6 +58,7 @@ Claim = Checked | Cited
 # Phrases whose numbers are not claims about the game or the literature.
 NOT_CLAIMS = (
     r"About \d+ minutes",  # reading time, in each lesson's first cell
+    r"\d+ words a minute",  # the rule behind it (tests/lesson_time.py)
     r"\d+ ?x ?\d+",  # a board size such as 15x15
     r"\(\d+, ?\d+, ?\d+\)",  # an m,n,k triple written as a tuple
     r"(?<![\d,])\d{1,2},\d{1,2},\d{1,2}(?![\d,])",  # an m,n,k triple such as 4,4,3
