@@ -22,7 +22,6 @@ TO_BE_SPLIT = {
     "07-depth-limited",
     "08-monte-carlo",
     "09-proving-bigger-boards",
-    "10-matchboxes",
 }
 
 
