@@ -16,15 +16,12 @@ from lesson_time import LONGEST, lesson_time, stated_minutes
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
 TO_BE_SPLIT = {
-    "01-how-big",
     "02-simple-strategies",
     "03-minimax",
-    "04-difficulty-levels",
     "06-making-it-fast",
     "07-depth-limited",
     "08-monte-carlo",
     "09-proving-bigger-boards",
-    "10-matchboxes",
 }
 
 
