@@ -18,7 +18,6 @@ LESSONS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
 TO_BE_SPLIT = {
     "01-how-big",
     "02-simple-strategies",
-    "03-minimax",
     "04-difficulty-levels",
     "06-making-it-fast",
     "07-depth-limited",
