@@ -118,6 +118,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         ),
     ),
     #
+    "03b-ties-and-scores": (),
+    #
     "04-difficulty-levels": (
         Checked(
             "our novice wins in five moves 24.4% of its games against the blind player and "
@@ -311,6 +313,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "02-simple-strategies-solutions": (),
     #
     "03-minimax-solutions": (),
+    "03b-ties-and-scores-solutions": (),
     #
     "04-difficulty-levels-solutions": (),
     #

@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 from claims import CLAIMS, NOT_CLAIMS, Checked, Cited, Number
+from test_notebooks import LESSONS as LESSON_FILES
 from test_notebooks import cells
 from test_notebooks import text as source
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted(
-    (ROOT / "notebooks" / "solutions").glob("*.ipynb")
-)
+NOTEBOOKS = LESSON_FILES + sorted((ROOT / "notebooks" / "solutions").glob("*.ipynb"))
 LESSONS = [path for path in NOTEBOOKS if path.parent.name == "notebooks"]
 
 # A number as prose writes it: 549,946 · −1 · 0.4 · 52.3% (a trailing comma is punctuation).

@@ -12,8 +12,8 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson01_how_big``: :func:`check_count` (its questions come from Lessons 1 and 10)
 - ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_centre_rule`,
   :func:`check_fork_rule`
-- ``lesson03_minimax``: :func:`check_minimax`, :func:`check_depth_aware_minimax`,
-  :func:`check_predicted_moves`, :func:`check_visit_order`
+- ``lesson03_minimax``: :func:`check_minimax`, :func:`check_visit_order`
+- ``lesson03b_ties_and_scores``: :func:`check_depth_aware_minimax`, :func:`check_predicted_moves`
 - ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_beatable_level`,
   :func:`check_told_apart`
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
@@ -68,13 +68,15 @@ from tictac.exercises.lesson02_simple_strategies import (
     fork_moves,
 )
 from tictac.exercises.lesson03_minimax import (
-    PredictionReport,
     VisitOrderCheck,
-    check_depth_aware_minimax,
     check_minimax,
-    check_predicted_moves,
     check_visit_order,
     visit_order,
+)
+from tictac.exercises.lesson03b_ties_and_scores import (
+    PredictionReport,
+    check_depth_aware_minimax,
+    check_predicted_moves,
 )
 from tictac.exercises.lesson04_difficulty_levels import (
     LevelReport,
