@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+# 02-... and, for the second half of a split lesson, 02b-... (in that order)
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]*-*.ipynb"))
 ALL_NOTEBOOKS = LESSONS + sorted((NOTEBOOKS / "solutions").glob("*.ipynb"))
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)]*)?\)")
 MACHINE_PATHS = re.compile(r"(/work/|/tmp/|/root/|/home/|\.venv/|site-packages)")
@@ -21,6 +23,13 @@ MACHINE_PATHS = re.compile(r"(/work/|/tmp/|/root/|/home/|\.venv/|site-packages)"
 
 def cells(path: Path) -> list[dict[str, object]]:
     return json.loads(path.read_text())["cells"]  # type: ignore[no-any-return]
+
+
+def lesson_label(path: Path) -> str:
+    """A lesson's number as its title writes it: "2" for 02-..., "2b" for 02b-..."""
+    prefix = path.name.split("-")[0]
+    digits = prefix.rstrip(string.ascii_lowercase)
+    return f"{int(digits)}{prefix[len(digits) :]}"
 
 
 def text(cell: dict[str, object]) -> str:
@@ -52,12 +61,12 @@ def test_links_resolve(path: Path) -> None:
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_lesson_shape(path: Path) -> None:
     markdown = "\n".join(text(c) for c in cells(path) if c["cell_type"] == "markdown")
-    number = int(path.name[:2])
-    assert markdown.startswith(f"# Lesson {number} · ")
+    assert markdown.startswith(f"# Lesson {lesson_label(path)} · ")
     assert "**You will learn**" in markdown
     assert "## Exercises" in markdown and "## Recap" in markdown
     assert f"solutions/{path.stem}-solutions.ipynb" in markdown
-    neighbours = [p for p in LESSONS if abs(int(p.name[:2]) - number) == 1]
+    at = LESSONS.index(path)  # the lesson before and after, in order: N, Nb, N+1
+    neighbours = LESSONS[max(at - 1, 0) : at] + LESSONS[at + 1 : at + 2]
     for neighbour in neighbours:
         assert f"]({neighbour.name})" in markdown, f"{path.name} does not link {neighbour.name}"
 
