@@ -103,6 +103,10 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         ),
         Cited("the human won about as often as the machine, 12 games to 11", "five-rounds"),
         Cited("after 150 games that afternoon", "five-rounds"),
+        Cited("the human won 28 of 50 games as X and lost 3", "five-rounds"),
+    ),
+    #
+    "02b-forks-and-rules": (
         Cited("Newell and Simon's *Human Problem Solving* (1972)", "Newell and Simon"),
         Cited("(*Cognitive Science* 17, 1993)", "Crowley and Siegler"),
     ),
@@ -311,6 +315,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     ),
     #
     "02-simple-strategies-solutions": (),
+    "02b-forks-and-rules-solutions": (),
     #
     "03-minimax-solutions": (),
     "03b-ties-and-scores-solutions": (),

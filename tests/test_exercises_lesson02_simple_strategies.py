@@ -1,23 +1,16 @@
-"""The checks of Lesson 2 (simple strategies): right answers pass, typical wrong ones are caught.
-
-Also how every rule check treats the rule: players and ``(row, col)`` answers are accepted,
-an error is reported rather than raised.
-"""
+"""The checks of Lesson 2 (simple strategies): right answers pass, typical wrong ones are caught,
+each starter fails."""
 
 from __future__ import annotations
 
 import random
 
 from tictac import State
-from tictac.exercises import (
-    OneOf,
-    check_centre_rule,
-    check_completing_moves,
-    check_fork_rule,
-    fork_moves,
-)
+from tictac.exercises import DefenderReport, check_beat_the_defender, check_completing_moves
 from tictac.game.state import other
-from tictac.players.rules import Player, completing_moves, tactical
+from tictac.play.levels import make_player
+from tictac.players.rules import Player, completing_moves
+from tictac.players.tournament import play_match
 
 
 def test_completing_moves_check_passes_the_reference_in_any_order() -> None:
@@ -25,7 +18,7 @@ def test_completing_moves_check_passes_the_reference_in_any_order() -> None:
 
 
 def test_completing_moves_check_catches_a_rows_only_answer() -> None:
-    def rows_only(state: State, player: str) -> list[int]:
+    def rows_only(state: State, player: str) -> list[int]:  # the starter
         found = []
         for row in range(3):
             line = [3 * row + col for col in range(3)]
@@ -37,61 +30,6 @@ def test_completing_moves_check_catches_a_rows_only_answer() -> None:
     report = check_completing_moves(rows_only)
     assert not report.passed and report.mismatches
     assert report.checked == 5478
-
-
-def _fork_rule(state: State, rng: random.Random) -> int:
-    forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
-    return rng.choice(forced or list(fork_moves(state)) or list(state.legal_moves()))
-
-
-def test_fork_moves_finds_the_block_that_forks() -> None:
-    state = State.parse("X.O/.O./..X")  # O threatens 2-4-6; X's block at 6 threatens 3 and 7
-    assert fork_moves(state) == (6,)
-    assert fork_moves(State.new()) == ()
-
-
-def test_fork_rule_check_passes_a_fork_rule_and_fails_the_offensive_one() -> None:
-    assert check_fork_rule(_fork_rule).passed
-    report = check_fork_rule(tactical(win=True, block=True))
-    assert not report.passed
-    assert all(isinstance(m.expected, OneOf) for m in report.mismatches)
-    assert report.checked == 4520
-
-
-def test_rule_checks_accept_players_and_row_col_pairs() -> None:
-    def as_pair(state: State, rng: random.Random) -> tuple[int, int]:
-        move = _fork_rule(state, rng)
-        return divmod(move, 3)
-
-    assert check_fork_rule(as_pair).passed
-    assert check_fork_rule(Player("forker", _fork_rule, seed=1)).passed
-
-
-def test_rule_check_reports_an_error_instead_of_crashing() -> None:
-    def broken(state: State, rng: random.Random) -> int:
-        raise KeyError("oops")
-
-    report = check_fork_rule(broken)
-    assert not report.passed and report.error is not None and "KeyError" in report.error
-
-
-def test_centre_rule_check() -> None:
-    def centre_rule(state: State, rng: random.Random) -> int:
-        forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
-        if forced:
-            return rng.choice(forced)
-        return 4 if 4 in state.legal_moves() else rng.choice(state.legal_moves())
-
-    assert check_centre_rule(centre_rule).passed
-    assert not check_centre_rule(tactical(win=True, block=True)).passed
-
-
-# --- each check fails its starter and plausible wrong answers, and passes the solution -------
-
-
-def _offensive(state: State, rng: random.Random) -> int:  # the starters of exercises 2 and 3
-    forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
-    return rng.choice(forced or list(state.legal_moves()))
 
 
 def test_completing_moves_check_catches_answers_that_forget_a_line_or_the_empty_cell() -> None:
@@ -110,37 +48,80 @@ def test_completing_moves_check_catches_answers_that_forget_a_line_or_the_empty_
     assert not check_completing_moves(ignores_the_opponent).passed
 
 
-def test_centre_rule_check_fails_the_starter_and_a_centre_taken_before_the_block() -> None:
-    def centre_too_early(state: State, rng: random.Random) -> int:
-        if 4 in state.legal_moves():
-            return 4
-        return _offensive(state, rng)
-
-    assert not check_centre_rule(_offensive).passed
-    report = check_centre_rule(centre_too_early)
-    assert not report.passed and report.checked == 4520
+# --- beat the defender as the human did ------------------------------------------------------
 
 
-def test_fork_rule_check_fails_the_starter_and_a_fork_that_comes_before_the_block() -> None:
-    def fork_first(state: State, rng: random.Random) -> int:
-        wins = completing_moves(state, state.turn)
-        forks = fork_moves(state)
-        return rng.choice(wins or list(forks) or [_offensive(state, rng)])
+def _forced(state: State) -> list[int]:
+    return completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
 
-    def any_threat(state: State, rng: random.Random) -> int:  # one threat is not a fork
-        forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
-        me = state.turn
-        threats = [m for m in state.legal_moves() if completing_moves(state.play(m), me)]
-        return rng.choice(forced or threats or list(state.legal_moves()))
 
-    def wrong_player(state: State, rng: random.Random) -> int:  # looks at the opponent's threats
-        forced = completing_moves(state, state.turn) or completing_moves(state, other(state.turn))
-        you = other(state.turn)
-        forks = [m for m in state.legal_moves() if len(completing_moves(state.play(m), you)) >= 2]
-        return rng.choice(forced or forks or list(state.legal_moves()))
+def _offensive(state: State, rng: random.Random) -> int:  # the starter
+    wins = completing_moves(state, state.turn)
+    blocks = completing_moves(state, other(state.turn))
+    return rng.choice(wins or blocks or list(state.legal_moves()))
 
-    assert not check_fork_rule(_offensive).passed
-    assert not check_fork_rule(fork_first).passed
-    assert not check_fork_rule(any_threat).passed
-    assert not check_fork_rule(wrong_player).passed
-    assert check_fork_rule(_fork_rule).passed
+
+def _corners(state: State, rng: random.Random) -> int:  # the solutions notebook's answer
+    corners = [cell for cell in (0, 2, 6, 8) if cell in state.legal_moves()]
+    return rng.choice(_forced(state) or corners or list(state.legal_moves()))
+
+
+def test_beat_the_defender_fails_the_starter_with_the_lessons_figures() -> None:
+    report = check_beat_the_defender(_offensive)
+    assert not report.passed
+    # the lesson's offensive rule, as X against the defender, 500 games with seed 5
+    lesson = play_match(
+        make_player("offensive"), make_player("defensive"), games=500, alternate=False, seed=5
+    )
+    assert (report.checked, report.wins, report.losses) == (
+        500,
+        lesson.wins("offensive"),
+        lesson.losses("offensive"),
+    )
+    assert "win more (at least 280 of 500) and lose less (at most 30)" in report.summary()
+    assert 'data-check="failed"' in report._repr_html_()
+
+
+def test_beat_the_defender_passes_the_corners_as_a_rule_a_player_or_row_col_pairs() -> None:
+    report = check_beat_the_defender(_corners)
+    assert report.passed, report.summary()
+    assert report.wins >= 280 and report.losses <= 30
+    assert "Well done!" in report.summary() and 'data-check="passed"' in report._repr_html_()
+    assert check_beat_the_defender(Player("corners", _corners, seed=3)).passed
+    assert check_beat_the_defender(lambda s, rng: divmod(_corners(s, rng), 3)).passed
+
+
+def test_beat_the_defender_needs_both_the_wins_and_the_blocks() -> None:
+    def corners_without_blocks(state: State, rng: random.Random) -> int:  # wins, loses a lot
+        corners = [cell for cell in (0, 2, 6, 8) if cell in state.legal_moves()]
+        return rng.choice(completing_moves(state, "X") or corners or list(state.legal_moves()))
+
+    def centre(state: State, rng: random.Random) -> int:  # hardly loses, hardly wins
+        forced = _forced(state)
+        if forced:
+            return rng.choice(forced)
+        return 4 if 4 in state.legal_moves() else rng.choice(list(state.legal_moves()))
+
+    many_losses = check_beat_the_defender(corners_without_blocks)
+    assert not many_losses.passed and many_losses.wins >= 280 and many_losses.losses > 30
+    assert "lose less" in many_losses.summary() and "win more" not in many_losses.summary()
+    few_wins = check_beat_the_defender(centre)
+    assert not few_wins.passed and few_wins.wins < 280 and few_wins.losses <= 30
+    assert "win more" in few_wins.summary() and "lose less" not in few_wins.summary()
+
+
+def test_beat_the_defender_enforces_the_humans_rates_exactly() -> None:
+    for wins, losses, passed in [(280, 30, True), (279, 30, False), (280, 31, False)]:
+        assert DefenderReport("beat the defender", 500, wins=wins, losses=losses).passed is passed
+    assert not DefenderReport("beat the defender", 0).passed  # no games, no verdict
+
+
+def test_beat_the_defender_reports_an_error_or_an_illegal_move_instead_of_crashing() -> None:
+    def broken(state: State, rng: random.Random) -> int:
+        raise KeyError("oops")
+
+    report = check_beat_the_defender(broken)
+    assert not report.passed and report.error is not None and "KeyError" in report.error
+    illegal = check_beat_the_defender(lambda state, rng: 0)  # cell 0, taken or not
+    assert not illegal.passed and illegal.error is not None and "IllegalMove" in illegal.error
+    assert "stopped with an error" in illegal.summary()

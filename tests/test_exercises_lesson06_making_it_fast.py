@@ -147,7 +147,7 @@ def _wins_blocks_then_lines(state: State) -> list[int]:
 
 def _with_forks(state: State) -> list[int]:
     """The solution's order: a win, a block, a fork, a cell where the opponent could fork, then
-    the cells on the most lines (Lesson 2's classic rules, in their order)."""
+    the cells on the most lines (Lesson 2b's classic rules, in their order)."""
     opponent = "O" if state.turn == "X" else "X"
     firsts = [
         completing_moves(state, state.turn),

@@ -16,7 +16,6 @@ from lesson_time import LONGEST, lesson_time, stated_minutes
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
 TO_BE_SPLIT = {
-    "02-simple-strategies",
     "06-making-it-fast",
     "07-depth-limited",
     "08-monte-carlo",

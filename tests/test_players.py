@@ -371,7 +371,7 @@ def test_a_catalogue_entry_must_explain_its_faster_options() -> None:
         )
 
 
-# --- the eight classic rules (Lesson 2) --------------------------------------------------------
+# --- the eight classic rules (Lesson 2b) -------------------------------------------------------
 
 
 def worst_for(side: Mark, allowed: Callable[[State], Sequence[int]]) -> tuple[int, int]:
@@ -453,7 +453,7 @@ def test_fork_moves_for_either_player_and_the_rules_on_bigger_boards() -> None:
 
 
 def test_brute_force_answers_every_opening_outside_the_centre_in_the_centre() -> None:
-    """Lesson 2 repeats the five-rounds tutorial's remark that its brute-force AI takes the
+    """Lesson 2b repeats the five-rounds tutorial's remark that its brute-force AI takes the
     centre whenever it is free: playing O, that is its answer to each opening elsewhere."""
     openings = [State.new().play(move) for move in range(9) if move != 4]
     assert [brute_force_sum(state, random.Random(0)) for state in openings] == [4] * 8

@@ -10,8 +10,8 @@ importable from here (``from tictac.exercises import check_winner``):
 
 - ``lesson00_welcome``: :func:`check_winner`, :func:`check_legality`, :func:`check_game`
 - ``lesson01_how_big``: :func:`check_count` (its questions come from Lessons 1 and 10)
-- ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_centre_rule`,
-  :func:`check_fork_rule`
+- ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_beat_the_defender`
+- ``lesson02b_forks_and_rules``: :func:`check_centre_rule`, :func:`check_fork_rule`
 - ``lesson03_minimax``: :func:`check_minimax`, :func:`check_visit_order`
 - ``lesson03b_ties_and_scores``: :func:`check_depth_aware_minimax`, :func:`check_predicted_moves`
 - ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_beatable_level`,
@@ -62,8 +62,12 @@ from tictac.exercises.lesson00_welcome import (
 )
 from tictac.exercises.lesson01_how_big import COUNT_QUESTIONS, CountCheck, check_count
 from tictac.exercises.lesson02_simple_strategies import (
-    check_centre_rule,
+    DefenderReport,
+    check_beat_the_defender,
     check_completing_moves,
+)
+from tictac.exercises.lesson02b_forks_and_rules import (
+    check_centre_rule,
     check_fork_rule,
     fork_moves,
 )
@@ -161,6 +165,7 @@ __all__ = [
     "SHOWN",
     "BackUpReport",
     "CountCheck",
+    "DefenderReport",
     "ExtensionReport",
     "GameCheck",
     "GameReplay",
@@ -192,6 +197,7 @@ __all__ = [
     "check_alphabeta",
     "check_alphabeta_nodes",
     "check_back_up",
+    "check_beat_the_defender",
     "check_beatable_level",
     "check_centre_rule",
     "check_completing_moves",
