@@ -13,7 +13,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+# A lesson is NN-name.ipynb, or NNb-name.ipynb for the second half of a split lesson (Lesson Nb,
+# between N and N+1 until the lessons are numbered afresh).
+LESSON_NAME = re.compile(r"(\d\d)(b?)-")
+LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]*.ipynb") if LESSON_NAME.match(p.name))
 ALL_NOTEBOOKS = LESSONS + sorted((NOTEBOOKS / "solutions").glob("*.ipynb"))
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)]*)?\)")
 MACHINE_PATHS = re.compile(r"(/work/|/tmp/|/root/|/home/|\.venv/|site-packages)")
@@ -26,6 +29,13 @@ def cells(path: Path) -> list[dict[str, object]]:
 def text(cell: dict[str, object]) -> str:
     source = cell["source"]
     return "".join(source) if isinstance(source, list) else str(source)
+
+
+def lesson_number(path: Path) -> str:
+    """The lesson's number as its title writes it: "7" for 07-..., "7b" for 07b-..."""
+    found = LESSON_NAME.match(path.name)
+    assert found, path.name
+    return f"{int(found[1])}{found[2]}"
 
 
 def test_there_are_lessons() -> None:
@@ -52,12 +62,12 @@ def test_links_resolve(path: Path) -> None:
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_lesson_shape(path: Path) -> None:
     markdown = "\n".join(text(c) for c in cells(path) if c["cell_type"] == "markdown")
-    number = int(path.name[:2])
-    assert markdown.startswith(f"# Lesson {number} · ")
+    assert markdown.startswith(f"# Lesson {lesson_number(path)} · ")
     assert "**You will learn**" in markdown
     assert "## Exercises" in markdown and "## Recap" in markdown
     assert f"solutions/{path.stem}-solutions.ipynb" in markdown
-    neighbours = [p for p in LESSONS if abs(int(p.name[:2]) - number) == 1]
+    at = LESSONS.index(path)
+    neighbours = LESSONS[max(0, at - 1) : at] + LESSONS[at + 1 : at + 2]  # before and after
     for neighbour in neighbours:
         assert f"]({neighbour.name})" in markdown, f"{path.name} does not link {neighbour.name}"
 
