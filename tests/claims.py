@@ -32,7 +32,11 @@ import claims_proving
 import lesson_figures
 import odds
 
-from tictac.exercises import lesson04_difficulty_levels, lesson07_depth_limited
+from tictac.exercises import (
+    lesson04_difficulty_levels,
+    lesson07_depth_limited,
+    lesson07b_horizon,
+)
 
 Number = int | float
 
@@ -211,12 +215,19 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         ),
         Cited("Claude Shannon's *Programming a Computer for Playing Chess* (1950)", "Shannon"),
         Checked(
+            "on 200 positions of random 4x4 games",
+            lambda: lesson07_depth_limited.LIMITED_POSITIONS,
+        ),
+        Checked(
             "The check plays 100 random openings twice",
             lambda: lesson07_depth_limited.OPENINGS,
         ),
+    ),
+    #
+    "07b-horizon": (
         Checked(
             "on 200 positions of random 4x4 games",
-            lambda: lesson07_depth_limited.EXTENSION_POSITIONS,
+            lambda: lesson07b_horizon.EXTENSION_POSITIONS,
         ),
         Cited(
             '"A generalised quiescence search algorithm", *Artificial Intelligence* 43, 1990',
@@ -327,6 +338,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "06-making-it-fast-solutions": (),
     #
     "07-depth-limited-solutions": (),
+    #
+    "07b-horizon-solutions": (),
     #
     "08-monte-carlo-solutions": (),
     "09-proving-bigger-boards-solutions": (),

@@ -581,7 +581,7 @@ def test_searching_chooses_as_before_when_the_heuristic_stays_below_a_win() -> N
 
 
 def test_searching_can_extend_threats() -> None:
-    horizon = State.parse(".X.X/OXXO/O.XO/....", k=4)  # Lesson 7's: only 0 holds the draw
+    horizon = State.parse(".X.X/OXXO/O.XO/....", k=4)  # Lesson 7b's: only 0 holds the draw
     plain = searching(depth=2, heuristic=open_lines)
     extended = searching(depth=2, heuristic=open_lines, extend_threats=True)
     assert plain(horizon, random.Random(0)) == 12

@@ -18,10 +18,15 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from tictac import State, reachable_states, solve
-from tictac.game.scoring import depth_scaled, win_loss
+from tictac.game.scoring import depth_scaled, open_lines, win_loss
 from tictac.search import textbook as textbook_module
 from tictac.search.engine import minimax as search_minimax
-from tictac.search.textbook import alphabeta_value, minimax_value, negamax_value
+from tictac.search.textbook import (
+    alphabeta_value,
+    depth_limited_value,
+    minimax_value,
+    negamax_value,
+)
 
 POSITIONS = list(reachable_states())
 WINDOW_EDGES = (-math.inf, -1, 0, 1, math.inf)
@@ -118,7 +123,28 @@ def test_a_finished_game_is_worth_its_score() -> None:
     assert negamax_value(lost_for_x_to_move) == -1
 
 
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_depth_limited_value_is_the_engines_depth_limited_minimax(depth: int) -> None:
+    """Open lines at the horizon, a win worth more than any guess (Lesson 7's `decided`), on
+    3x3 positions and on 4x4 (four in a row) positions of a few marks."""
+
+    def decided(state: State, ply: int) -> float:
+        return 1000 * win_loss(state, ply)
+
+    four = State.new(4, 4, 4)
+    positions = [*POSITIONS[::11], four.play(5).play(0), four.play(0).play(5).play(10)]
+    for state in positions:
+        for score in (win_loss, decided):
+            expected = search_minimax(state, depth=depth, heuristic=open_lines, score=score).value
+            assert depth_limited_value(state, depth, open_lines, score) == expected, state.text
+
+
+def test_depth_limited_value_deep_enough_is_minimax() -> None:
+    for state in POSITIONS[::97]:
+        assert depth_limited_value(state, 9, open_lines) == solve(state), state.text
+
+
 def test_the_functions_fit_on_a_screen() -> None:
     """Written to be read beside the pseudocode: each a screen (about 50 lines) or less."""
-    for function in (minimax_value, alphabeta_value, negamax_value):
+    for function in (minimax_value, depth_limited_value, alphabeta_value, negamax_value):
         assert len(inspect.getsource(function).splitlines()) <= 50, function.__name__

@@ -83,7 +83,7 @@ def test_threats_refuse_bad_input() -> None:
 # The extension in the searches
 
 
-HORIZON = State.parse(".X.X/OXXO/O.XO/....", k=4)  # Lesson 7's position: only 0 saves O
+HORIZON = State.parse(".X.X/OXXO/O.XO/....", k=4)  # Lesson 7b's position: only 0 saves O
 
 
 def test_the_extension_finds_the_lessons_loss_beyond_the_horizon() -> None:

@@ -19,8 +19,9 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
   :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
-- ``lesson07_depth_limited``: :func:`check_weights` (and :func:`check_heuristic` for a
-  heuristic function), :func:`check_extension`, :func:`check_horizon`
+- ``lesson07_depth_limited``: :func:`check_depth_limited`, :func:`check_weights` (and
+  :func:`check_heuristic` for a heuristic function)
+- ``lesson07b_horizon``: :func:`check_extension`, :func:`check_horizon`
 - ``lesson08_monte_carlo``: :func:`check_ucb1`, :func:`check_back_up`,
   :func:`check_next_playout`
 - ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`, :func:`check_pairing`,
@@ -105,15 +106,19 @@ from tictac.exercises.lesson06_making_it_fast import (
     check_window,
 )
 from tictac.exercises.lesson07_depth_limited import (
-    ExtensionReport,
     GamesAgainstOpenLines,
     HeuristicReport,
-    HorizonCheck,
+    LimitedReport,
     WeightsReport,
-    check_extension,
+    check_depth_limited,
     check_heuristic,
-    check_horizon,
     check_weights,
+)
+from tictac.exercises.lesson07b_horizon import (
+    ExtensionReport,
+    HorizonCheck,
+    check_extension,
+    check_horizon,
     horizon_choices,
 )
 from tictac.exercises.lesson08_monte_carlo import (
@@ -174,6 +179,7 @@ __all__ = [
     "HorizonCheck",
     "LegalityCheck",
     "LevelReport",
+    "LimitedReport",
     "Mismatch",
     "MoveOrderReport",
     "NextPlayoutCheck",
@@ -204,6 +210,7 @@ __all__ = [
     "check_count",
     "check_dead_cells",
     "check_depth_aware_minimax",
+    "check_depth_limited",
     "check_extension",
     "check_fork_rule",
     "check_function",

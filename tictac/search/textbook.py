@@ -25,7 +25,7 @@ import math
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, X
 
-__all__ = ["alphabeta_value", "minimax_value", "negamax_value"]
+__all__ = ["alphabeta_value", "depth_limited_value", "minimax_value", "negamax_value"]
 
 
 def minimax_value(state: State, score: Score = win_loss, ply: int = 0) -> float:
@@ -40,6 +40,34 @@ def minimax_value(state: State, score: Score = win_loss, ply: int = 0) -> float:
     if state.is_terminal:
         return score(state, ply)
     values = [minimax_value(state.play(move), score, ply + 1) for move in state.legal_moves()]
+    return max(values) if state.turn == X else min(values)
+
+
+def depth_limited_value(
+    state: State, depth: int, heuristic: Score, score: Score = win_loss, ply: int = 0
+) -> float:
+    """The value of `state` by minimax that stops `depth` moves ahead and guesses there.
+
+    A finished game is worth its score. A position `depth` moves below the start (the
+    *horizon*) is worth what `heuristic` guesses. Otherwise X takes the largest value among
+    the positions its moves lead to, and O the smallest.
+
+    >>> from tictac.game.scoring import open_lines
+    >>> from tictac.search.engine import minimax
+    >>> position = State.parse("X.X/.O./...")   # O to move
+    >>> [depth_limited_value(position, depth, open_lines) for depth in (1, 2, 9)]
+    [-1, 1, 0]
+    >>> minimax(position, depth=2, heuristic=open_lines).value
+    1
+    """
+    if state.is_terminal:
+        return score(state, ply)
+    if ply == depth:  # the horizon: guess
+        return heuristic(state, ply)
+    values = [
+        depth_limited_value(state.play(move), depth, heuristic, score, ply + 1)
+        for move in state.legal_moves()
+    ]
     return max(values) if state.turn == X else min(values)
 
 
