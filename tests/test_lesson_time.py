@@ -23,7 +23,6 @@ TO_BE_SPLIT = {
     "06-making-it-fast",
     "07-depth-limited",
     "08-monte-carlo",
-    "09-proving-bigger-boards",
     "10-matchboxes",
 }
 
