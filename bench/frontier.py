@@ -19,7 +19,7 @@ second while they run, so never shown below the finishing process's own peak, wh
 of a fraction of a second can pass between two samples).
 
 ``--write`` stores what was settled (the counts, not the times) in
-``tictac/data/frontier.json``, which Lesson 9 shows (:func:`tictac.proving.ideas.frontier_proofs`);
+``tictac/data/frontier.json``, which Lesson 9b shows (:func:`tictac.proving.ideas.frontier_proofs`);
 ``--check`` proves each stored board again with its stored setting and compares the counts.
 
 **How a board is settled.** :func:`tictac.proving.pns.prove_win` (depth-first proof-number search)

@@ -1,4 +1,4 @@
-"""Prove the boards that Lesson 9 does not prove live, and store what the proofs cost.
+"""Prove the boards that Lesson 9b does not prove live, and store what the proofs cost.
 
 Run it as ``.venv/bin/python bench/prove_boards.py`` to re-measure every board and rewrite
 ``tictac/data/proofs.json``, or with ``--check`` to re-measure and compare with the stored

@@ -257,7 +257,10 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     ),
     #
     "09-proving-bigger-boards": (
-        Checked("it visits 39,429 positions to do it", claims_proving.lesson6_visits),
+        Checked("visits 39,429 positions to prove 4x4", claims_proving.lesson6_visits),
+    ),
+    #
+    "09b-the-frontier": (
         Cited("*Winning Ways for your Mathematical Plays* (1982)", "Berlekamp, Conway and Guy"),
         Cited("(2017), a bachelor's thesis", "Charatsidis"),
         Cited("Charatsidis (2017", "Charatsidis"),
@@ -270,7 +273,6 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
             "*Transactions of the American Mathematical Society* 106, 1963)",
             "A. W. Hales and R. I. Jewett",
         ),
-        Cited("Hales and Jewett's technique (1963), reported in *Winning Ways*", "Winning Ways"),
         Cited("H. O. Pollak and C. E. Shannon, 1954", "Winning Ways"),
         Cited("*The American Mathematical Monthly* in 1979", "Norman Do"),
         Cited("*Gazette of the Australian Mathematical Society*, volume 31", "Norman Do"),
@@ -343,6 +345,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "08-monte-carlo-solutions": (),
     "09-proving-bigger-boards-solutions": (),
+    "09b-the-frontier-solutions": (),
     #
     "10-matchboxes-solutions": (),
     "11-learning-values-solutions": (),

@@ -18,7 +18,6 @@ LESSONS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
 TO_BE_SPLIT = {
     "06-making-it-fast",
     "08-monte-carlo",
-    "09-proving-bigger-boards",
 }
 
 

@@ -24,8 +24,9 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson07b_horizon``: :func:`check_extension`, :func:`check_horizon`
 - ``lesson08_monte_carlo``: :func:`check_ucb1`, :func:`check_back_up`,
   :func:`check_next_playout`
-- ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`, :func:`check_pairing`,
-  :func:`check_dead_cells`, :func:`check_predictions`
+- ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`,
+  :func:`check_dead_cells`
+- ``lesson09b_the_frontier``: :func:`check_pairing`, :func:`check_predictions`
 - ``lesson10_matchboxes``: :func:`check_retrograde`, :func:`check_reinforce`
 - ``lesson11_learning_values``: :func:`check_td_update`, :func:`check_training`
 - ``lesson12_play``: :func:`check_win_against`
@@ -132,12 +133,14 @@ from tictac.exercises.lesson08_monte_carlo import (
     root_puzzle,
 )
 from tictac.exercises.lesson09_proving_bigger_boards import (
-    PREDICTION_BOARDS,
     PairingCountReport,
-    PairingVerdict,
-    PredictionCheck,
     check_dead_cells,
     check_lines_without_a_pair,
+)
+from tictac.exercises.lesson09b_the_frontier import (
+    PREDICTION_BOARDS,
+    PairingVerdict,
+    PredictionCheck,
     check_pairing,
     check_predictions,
 )
