@@ -94,6 +94,7 @@ from tictac.search.solver import (
 )
 from tictac.search.textbook import (
     alphabeta_value,
+    depth_limited_value,
     minimax_value,
     negamax_value,
 )
@@ -120,6 +121,7 @@ __all__ = [
     "meter",
     "reporting",
     "alphabeta_value",
+    "depth_limited_value",
     "minimax_value",
     "negamax_value",
     "Memo",
