@@ -23,6 +23,7 @@ importable from here (``from tictac.exercises import check_winner``):
   heuristic function), :func:`check_extension`, :func:`check_horizon`
 - ``lesson08_monte_carlo``: :func:`check_ucb1`, :func:`check_back_up`,
   :func:`check_next_playout`
+- ``lesson08b_mcts_measured``: :func:`check_best_moves`
 - ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`, :func:`check_pairing`,
   :func:`check_dead_cells`, :func:`check_predictions`
 - ``lesson10_matchboxes``: :func:`check_retrograde`, :func:`check_reinforce`
@@ -120,6 +121,7 @@ from tictac.exercises.lesson08_monte_carlo import (
     check_ucb1,
     root_puzzle,
 )
+from tictac.exercises.lesson08b_mcts_measured import BestMovesReport, check_best_moves
 from tictac.exercises.lesson09_proving_bigger_boards import (
     PREDICTION_BOARDS,
     PairingCountReport,
@@ -158,6 +160,7 @@ __all__ = [
     "ROOT_PUZZLE",
     "SHOWN",
     "BackUpReport",
+    "BestMovesReport",
     "CountCheck",
     "ExtensionReport",
     "GameCheck",
@@ -191,6 +194,7 @@ __all__ = [
     "check_alphabeta_nodes",
     "check_back_up",
     "check_beatable_level",
+    "check_best_moves",
     "check_centre_rule",
     "check_completing_moves",
     "check_count",
