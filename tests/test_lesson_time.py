@@ -22,7 +22,6 @@ TO_BE_SPLIT = {
     "04-difficulty-levels",
     "06-making-it-fast",
     "07-depth-limited",
-    "08-monte-carlo",
     "09-proving-bigger-boards",
     "10-matchboxes",
 }
