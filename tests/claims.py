@@ -33,10 +33,12 @@ import lesson_figures
 import odds
 
 from tictac.exercises import (
+    ROOT_PUZZLE,
     lesson04_difficulty_levels,
     lesson07_depth_limited,
     lesson07b_horizon,
 )
+from tictac.search.mcts import DEFAULT_EXPLORATION
 
 Number = int | float
 
@@ -246,12 +248,19 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     ),
     #
     "08-monte-carlo": (
+        Checked("with C = 1.4, close to UCB1's", lambda: DEFAULT_EXPLORATION),
+        Checked(
+            "after 20 playouts with C = 1.4", lambda: (ROOT_PUZZLE.playouts, DEFAULT_EXPLORATION)
+        ),
         Cited("*Machine Learning* 47, 2002", "Cesa-Bianchi"),
         Cited("*Bandit Based Monte-Carlo Planning*, 2006", "Kocsis and Szepesvári"),
         Cited(
             "*Efficient Selectivity and Backup Operators in Monte-Carlo Tree Search*, 2006",
             "Coulom",
         ),
+    ),
+    #
+    "08b-mcts-measured": (
         Cited('Sampling-Based Planning", ICAPS 2010', "Ramanujan, Sabharwal and Selman"),
         Cited("*A Survey of Monte Carlo Tree Search Methods*, 2012", "Browne and others"),
     ),
@@ -344,6 +353,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "07b-horizon-solutions": (),
     #
     "08-monte-carlo-solutions": (),
+    "08b-mcts-measured-solutions": (),
     "09-proving-bigger-boards-solutions": (),
     "09b-the-frontier-solutions": (),
     #

@@ -17,7 +17,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
 TO_BE_SPLIT = {
     "06-making-it-fast",
-    "08-monte-carlo",
 }
 
 

@@ -1,4 +1,4 @@
-"""Lesson 8's stored experiments (tictac.play.mcts_experiments): the stored records hang together,
+"""Lesson 8b's stored experiments (tictac.play.mcts_experiments): the stored records hang together,
 and the seeded functions that produced them give them again. The full runs take many minutes,
 so the slow tests re-run a seeded part of each and compare it with the stored records."""
 

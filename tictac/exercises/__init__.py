@@ -24,6 +24,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson07b_horizon``: :func:`check_extension`, :func:`check_horizon`
 - ``lesson08_monte_carlo``: :func:`check_ucb1`, :func:`check_back_up`,
   :func:`check_next_playout`
+- ``lesson08b_mcts_measured``: :func:`check_best_moves`
 - ``lesson09_proving_bigger_boards``: :func:`check_lines_without_a_pair`,
   :func:`check_dead_cells`
 - ``lesson09b_the_frontier``: :func:`check_pairing`, :func:`check_predictions`
@@ -132,6 +133,7 @@ from tictac.exercises.lesson08_monte_carlo import (
     check_ucb1,
     root_puzzle,
 )
+from tictac.exercises.lesson08b_mcts_measured import BestMovesReport, check_best_moves
 from tictac.exercises.lesson09_proving_bigger_boards import (
     PairingCountReport,
     check_dead_cells,
@@ -172,6 +174,7 @@ __all__ = [
     "ROOT_PUZZLE",
     "SHOWN",
     "BackUpReport",
+    "BestMovesReport",
     "CountCheck",
     "DefenderReport",
     "ExtensionReport",
@@ -208,6 +211,7 @@ __all__ = [
     "check_back_up",
     "check_beat_the_defender",
     "check_beatable_level",
+    "check_best_moves",
     "check_centre_rule",
     "check_completing_moves",
     "check_count",

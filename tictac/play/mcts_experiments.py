@@ -1,4 +1,4 @@
-"""Lesson 8's experiments on Monte Carlo tree search: seeded, and stored because they are slow.
+"""Lesson 8b's experiments on Monte Carlo tree search: seeded, and stored because they are slow.
 
 Three experiments take minutes, far longer than a lesson may, so they were run once with the
 functions below and their results stored in ``tictac/data/``; the loaders read them back.
