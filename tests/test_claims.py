@@ -14,7 +14,7 @@ from test_notebooks import cells
 from test_notebooks import text as source
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted(
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]*-*.ipynb")) + sorted(
     (ROOT / "notebooks" / "solutions").glob("*.ipynb")
 )
 LESSONS = [path for path in NOTEBOOKS if path.parent.name == "notebooks"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 import tictac.exercises
@@ -54,13 +55,15 @@ def test_every_lesson_modules_names_are_offered_by_the_package() -> None:
     lessons = [name for name in names if name.startswith("lesson")]
     notebooks = Path(__file__).resolve().parent.parent / "notebooks"
     named_like_the_lessons = {
-        "lesson" + path.stem.replace("-", "_") for path in notebooks.glob("[0-9][0-9]-*.ipynb")
+        "lesson" + path.stem.replace("-", "_") for path in notebooks.glob("[0-9][0-9]*-*.ipynb")
     }
     assert set(lessons) == named_like_the_lessons  # one module per lesson, named like it
     assert set(names) == {*lessons, "checking"}
     for name in lessons:
         module = importlib.import_module(f"tictac.exercises.{name}")
-        assert module.__doc__ and f"Lesson {int(name[6:8])} " in module.__doc__
+        number = re.match(r"lesson(\d+)([a-z]?)_", name)  # lesson06b_...: Lesson 6b
+        assert number and module.__doc__
+        assert f"Lesson {int(number.group(1))}{number.group(2)} " in module.__doc__
         for public in module.__all__:
             assert getattr(tictac.exercises, public) is getattr(module, public), public
             assert public in tictac.exercises.__all__, public

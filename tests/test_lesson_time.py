@@ -20,7 +20,6 @@ TO_BE_SPLIT = {
     "02-simple-strategies",
     "03-minimax",
     "04-difficulty-levels",
-    "06-making-it-fast",
     "07-depth-limited",
     "08-monte-carlo",
     "09-proving-bigger-boards",

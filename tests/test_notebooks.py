@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]*-*.ipynb"))  # 06b-...: the second half of a lesson
 ALL_NOTEBOOKS = LESSONS + sorted((NOTEBOOKS / "solutions").glob("*.ipynb"))
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)]*)?\)")
 MACHINE_PATHS = re.compile(r"(/work/|/tmp/|/root/|/home/|\.venv/|site-packages)")
@@ -26,6 +26,13 @@ def cells(path: Path) -> list[dict[str, object]]:
 def text(cell: dict[str, object]) -> str:
     source = cell["source"]
     return "".join(source) if isinstance(source, list) else str(source)
+
+
+def lesson_number(path: Path) -> str:
+    """A lesson's number as its title writes it: "6" for 06-..., "6b" for 06b-..."""
+    found = re.match(r"(\d+)([a-z]?)-", path.name)
+    assert found, f"{path.name} is not named like a lesson"
+    return f"{int(found.group(1))}{found.group(2)}"
 
 
 def test_there_are_lessons() -> None:
@@ -52,12 +59,12 @@ def test_links_resolve(path: Path) -> None:
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_lesson_shape(path: Path) -> None:
     markdown = "\n".join(text(c) for c in cells(path) if c["cell_type"] == "markdown")
-    number = int(path.name[:2])
-    assert markdown.startswith(f"# Lesson {number} · ")
+    assert markdown.startswith(f"# Lesson {lesson_number(path)} · ")
     assert "**You will learn**" in markdown
     assert "## Exercises" in markdown and "## Recap" in markdown
     assert f"solutions/{path.stem}-solutions.ipynb" in markdown
-    neighbours = [p for p in LESSONS if abs(int(p.name[:2]) - number) == 1]
+    index = LESSONS.index(path)  # the lesson before and the one after, in order (6, 6b, 7)
+    neighbours = LESSONS[max(index - 1, 0) : index] + LESSONS[index + 1 : index + 2]
     for neighbour in neighbours:
         assert f"]({neighbour.name})" in markdown, f"{path.name} does not link {neighbour.name}"
 

@@ -18,7 +18,9 @@ importable from here (``from tictac.exercises import check_winner``):
   :func:`check_told_apart`
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
-  :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
+  :func:`check_unvisited_leaves`, :func:`check_window`
+- ``lesson06b_alphabeta_in_practice``: :func:`check_move_order`,
+  :func:`check_transposition_table`
 - ``lesson07_depth_limited``: :func:`check_weights` (and :func:`check_heuristic` for a
   heuristic function), :func:`check_extension`, :func:`check_horizon`
 - ``lesson08_monte_carlo``: :func:`check_ucb1`, :func:`check_back_up`,
@@ -90,13 +92,17 @@ from tictac.exercises.lesson05_tutorial_players import (
 from tictac.exercises.lesson06_making_it_fast import (
     PRUNING_PUZZLE,
     PUZZLE_NODE,
-    MoveOrderReport,
     PruningCheck,
     check_alphabeta,
     check_alphabeta_nodes,
-    check_move_order,
     check_unvisited_leaves,
     check_window,
+)
+from tictac.exercises.lesson06b_alphabeta_in_practice import (
+    MoveOrderReport,
+    TableReport,
+    check_move_order,
+    check_transposition_table,
 )
 from tictac.exercises.lesson07_depth_limited import (
     ExtensionReport,
@@ -180,6 +186,7 @@ __all__ = [
     "Report",
     "SeparationReport",
     "TDUpdateReport",
+    "TableReport",
     "TRAINING_BUDGET",
     "TRAINING_GOAL",
     "TRAINING_SEED",
@@ -219,6 +226,7 @@ __all__ = [
     "check_td_update",
     "check_told_apart",
     "check_training",
+    "check_transposition_table",
     "check_ucb1",
     "check_unvisited_leaves",
     "check_visit_order",
