@@ -255,7 +255,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     ),
     #
     "09-proving-bigger-boards": (
-        Checked("it visits 39,429 positions to do it", claims_proving.lesson6_visits),
+        Checked("it visits 39,429 positions to do it", claims_proving.lesson6b_visits),
         Cited("*Winning Ways for your Mathematical Plays* (1982)", "Berlekamp, Conway and Guy"),
         Cited("(2017), a bachelor's thesis", "Charatsidis"),
         Cited("Charatsidis (2017", "Charatsidis"),
