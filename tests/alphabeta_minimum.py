@@ -1,6 +1,6 @@
 """The fewest positions textbook alpha-beta can visit, over every order of trying the moves.
 
-Lesson 6 works this number out with a short recursion that takes two shortcuts (try a move
+Lesson 6b works this number out with a short recursion that takes two shortcuts (try a move
 that cuts first, if there is one; otherwise try a best move first). This module works it out
 the long way, knowing nothing of tictac or of the lesson: on 3x3 tic-tac-toe, values +1/0/-1
 from X's side, no memo in the search (so every call is independent), it tries every order of

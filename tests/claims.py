@@ -158,13 +158,30 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "06-making-it-fast": (
         # The figures come from tests/lesson_figures.py (imported here by name so that this
-        # entry stays on its own lines); the fewest positions are worked out the long way.
+        # entry stays on its own lines).
         Checked(
             "59,705 positions, 27,732 of them",
             lesson_figures.positions_after_a_corner,
         ),
         Checked("That is 100 times less work", lesson_figures.memo_saving),
         Checked("The same value from 30 times fewer", lesson_figures.alphabeta_saving),
+        Checked("the answer is the 18,297 above", lesson_figures.board_order_positions),
+        Checked(
+            "the same value from 30 times fewer positions",
+            lesson_figures.alphabeta_saving,
+        ),
+        Cited("the two-ply tree of Figure 5.2 in Russell and Norvig's", "Russell and Norvig"),
+    ),
+    #
+    "06b-alphabeta-in-practice": (
+        # As for Lesson 6; the fewest positions are worked out the long way.
+        Checked(
+            "visits 18,297 positions from the empty board, 30 times fewer",
+            lambda: (
+                lesson_figures.board_order_positions(),
+                lesson_figures.alphabeta_saving(),
+            ),
+        ),
         Checked(
             "8.7 times fewer positions than the same search in board order",
             lesson_figures.ordering_saving,
@@ -194,8 +211,11 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         ),
         Checked("the 1,452 of the best order", lesson_figures.fewest_positions),
         Cited("as O(n!): 9! = 362,880 computations", "*Ep 2* tutorial"),
-        Cited("3rd edition, section 5.2.1) put minimax at", "Russell and Norvig"),
-        Checked("the answer is the 18,297 above", lesson_figures.board_order_positions),
+        Cited("3rd edition, section 5.2.1)", "Russell and Norvig"),
+        Checked(
+            "the corner's 59,705 are those eight searches",
+            lambda: lesson_figures.positions_after_a_corner()[0],
+        ),
         Checked(
             "cuts alpha-beta's work 8.7 times again. Without a memo no order gets below 1,452",
             lambda: (
@@ -203,11 +223,6 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
                 lesson_figures.fewest_positions(),
             ),
         ),
-        Checked(
-            "the same value from 30 times fewer positions",
-            lesson_figures.alphabeta_saving,
-        ),
-        Cited("the two-ply tree of Figure 5.2 in Russell and Norvig's", "Russell and Norvig"),
     ),
     #
     "07-depth-limited": (
@@ -266,7 +281,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     ),
     #
     "09-proving-bigger-boards": (
-        Checked("visits 39,429 positions to prove 4x4", claims_proving.lesson6_visits),
+        Checked("visits 39,429 positions to prove 4x4", claims_proving.lesson6b_visits),
     ),
     #
     "09b-the-frontier": (
@@ -347,6 +362,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "05-tutorial-players-solutions": (),
     #
     "06-making-it-fast-solutions": (),
+    "06b-alphabeta-in-practice-solutions": (),
     #
     "07-depth-limited-solutions": (),
     #

@@ -9,7 +9,7 @@ from tictac import State, alphabeta
 
 
 def alphabeta_visits(rows: int, cols: int, k: int) -> int:
-    """Positions visited by Lesson 6's fastest search (alpha-beta, move order, symmetric
+    """Positions visited by Lesson 6b's fastest search (alpha-beta, move order, symmetric
     transposition table) proving the empty board's value."""
     result = alphabeta(
         State.new(rows, cols, k), exact_root=False, order_moves=True, memo="symmetric"

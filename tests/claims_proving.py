@@ -8,8 +8,8 @@ from __future__ import annotations
 from tictac import State, alphabeta
 
 
-def lesson6_visits() -> int:
-    """Positions Lesson 6's fastest search (alpha-beta, move order, a symmetric transposition
+def lesson6b_visits() -> int:
+    """Positions Lesson 6b's fastest search (alpha-beta, move order, a symmetric transposition
     table) visits proving the empty 4x4 board with four in a row (a few seconds)."""
     result = alphabeta(State.new(4, 4, 4), exact_root=False, order_moves=True, memo="symmetric")
     assert result.value == 0

@@ -1,4 +1,4 @@
-"""Figures that Lessons 3 and 6 state in prose, worked out for `tests/claims.py`.
+"""Figures that Lessons 3, 6 and 6b state in prose, worked out for `tests/claims.py`.
 
 Where it can, each is computed without the lesson's code and without tictac (by
 `alphabeta_minimum`, which has its own rules of the game); a figure about one of tictac's
@@ -26,7 +26,7 @@ def unfinished_positions_with_two_marks() -> int:
     )
 
 
-# Lesson 6
+# Lessons 6 and 6b
 
 PLAIN = minimum.tree_nodes  # what plain minimax visits
 

@@ -1,31 +1,28 @@
-"""The checks of Lesson 6 (making it fast): alpha-beta's positions visited, move orders, and
-predictions of what alpha-beta skips on a tree of numbers."""
+"""The checks of Lesson 6 (making it fast): alpha-beta, the positions it visits, and
+predictions of what it skips on a tree of numbers; and what Lesson 6b says of alpha-beta's
+variants (fail-soft, fail-hard, negamax), checked on the same trees."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import operator
 import random
 from collections.abc import Callable
 from typing import Literal
 
-import alphabeta_minimum as minimum
 import pytest
 
-from tictac import State, alphabeta, minimax, winning_lines
+from tictac import State, alphabeta, minimax
 from tictac.exercises import (
     PRUNING_PUZZLE,
     PUZZLE_NODE,
     check_alphabeta,
     check_alphabeta_nodes,
-    check_move_order,
     check_unvisited_leaves,
     check_window,
 )
 from tictac.exercises.lesson06_making_it_fast import _textbook_alphabeta
 from tictac.game.numbertree import NumberTree
-from tictac.players.rules import completing_moves, fork_moves
 
 
 def _count_alphabeta(state: State, cut: Callable[[float, float], bool]) -> tuple[float, int]:
@@ -119,208 +116,6 @@ def test_alphabeta_node_count_check_says_which_way_the_counts_are_off() -> None:
     assert 'data-check="failed"' in forgets_to_return._repr_html_()
 
 
-def _centre_first(state: State) -> list[int]:
-    """Centre, then corners, then edges: better than board order, not good enough."""
-    rank = {4: 0, 0: 1, 2: 1, 6: 1, 8: 1}
-    return sorted(state.legal_moves(), key=lambda m: rank.get(m, 2))
-
-
-def _edges_first(state: State) -> list[int]:
-    """Worse than board order."""
-    return sorted(state.legal_moves(), key=lambda m: m % 2 == 0)
-
-
-LINES_THROUGH = {cell: sum(cell in line for line in winning_lines(3, 3, 3)) for cell in range(9)}
-
-
-def _wins_blocks_then_lines(state: State) -> list[int]:
-    """Exercise 3's first attempt, the package's order: a win, then a block, then the cells on
-    the most lines."""
-    wins = completing_moves(state, state.turn)
-    blocks = completing_moves(state, "O" if state.turn == "X" else "X")
-
-    def rank(move: int) -> tuple[bool, bool, int]:
-        return move not in wins, move not in blocks, -LINES_THROUGH[move]
-
-    return sorted(state.legal_moves(), key=rank)
-
-
-def _with_forks(state: State) -> list[int]:
-    """The solution's order: a win, a block, a fork, a cell where the opponent could fork, then
-    the cells on the most lines (Lesson 2b's classic rules, in their order)."""
-    opponent = "O" if state.turn == "X" else "X"
-    firsts = [
-        completing_moves(state, state.turn),
-        completing_moves(state, opponent),
-        fork_moves(state, state.turn),
-        fork_moves(state, opponent),
-    ]
-
-    def rank(move: int) -> tuple[object, ...]:
-        return (*(move not in first for first in firsts), -LINES_THROUGH[move])
-
-    return sorted(state.legal_moves(), key=rank)
-
-
-def test_move_order_check_measures_an_order_and_compares_it_with_board_order() -> None:
-    report = check_move_order(_centre_first)
-    assert report.legal
-    assert report.board_order_nodes == alphabeta(State.new(), exact_root=False).stats.nodes
-    assert 0 < report.nodes < report.board_order_nodes
-    assert f"{report.nodes:,}" in report.summary() and f"{report.nodes:,}" in repr(report)
-    assert "times fewer than in board order" in report.summary()
-
-
-def test_move_order_check_fails_board_order_and_says_the_goal() -> None:
-    report = check_move_order(State.legal_moves)
-    assert report.legal and not report.passed
-    assert report.nodes == report.board_order_nodes == 18_297
-    assert "the goal is fewer than 2,000" in report.summary()
-    assert 'data-check="failed"' in report._repr_html_()
-
-
-@pytest.mark.slow
-def test_move_order_check_fails_the_lessons_starter_the_packages_own_order() -> None:
-    """Exercise 3 asks for better than `order_moves=True`: its starter is that order, which
-    the lesson shows before the exercise, and it must fail."""
-    report = check_move_order(_wins_blocks_then_lines)
-    assert report.legal and not report.passed
-    package = alphabeta(State.new(), order_moves=True, exact_root=False).stats.nodes
-    assert report.nodes == report.package_order_nodes == package == 2_096
-    assert "order_moves=True, 2,096" in report.summary()
-    assert "the goal is fewer than 2,000" in report.summary()
-    assert 'data-check="failed"' in report._repr_html_()
-
-
-def test_move_order_check_fails_an_order_worse_than_board_order() -> None:
-    report = check_move_order(_edges_first)
-    assert report.legal and not report.passed
-    assert report.nodes > report.board_order_nodes
-    assert "times as many as in board order" in report.summary()
-
-
-@pytest.mark.slow
-def test_move_order_check_passes_only_below_the_goal() -> None:
-    good = check_move_order(_with_forks)
-    assert good.passed and good.nodes < 2_000 and "Well done" in good.summary()
-    assert good.nodes < good.package_order_nodes
-    assert 'data-check="passed"' in good._repr_html_()
-    at_the_goal = check_move_order(_with_forks, goal=good.nodes)
-    assert not at_the_goal.passed and f"fewer than {good.nodes:,}" in at_the_goal.summary()
-    assert check_move_order(_with_forks, goal=good.nodes + 1).passed
-    assert not check_move_order(_centre_first).passed  # better than board order, not enough
-
-
-@pytest.mark.parametrize(
-    "order",
-    [
-        lambda s: s.legal_moves()[1:],  # drops a move
-        lambda s: [*s.legal_moves(), s.legal_moves()[0]],  # repeats one
-        lambda s: range(9),  # plays on taken cells
-    ],
-)
-def test_move_order_check_refuses_orders_that_are_not_the_legal_moves(order: object) -> None:
-    report = check_move_order(order)  # type: ignore[arg-type]
-    assert not report.passed and report.nodes == 0
-    assert "differ from the reference" in report.summary()
-
-
-# ---------------------------------------------------------------------------------------------
-# The fewest positions alpha-beta can visit (Lesson 6, "Good moves first"): worked out the long
-# way in `alphabeta_minimum`, checked by brute force, and reached by a real order of moves.
-
-WINDOWS = list(itertools.combinations((-math.inf, -1, 0, 1, math.inf), 2))
-
-
-def test_the_board_images_are_the_eight_turns_and_flips() -> None:
-    lopsided = tuple("XO......X")
-    assert len(set(minimum.images(lopsided))) == 8
-    assert {image.count("X") for image in minimum.images(lopsided)} == {2}
-
-
-@pytest.mark.slow
-def test_the_fewest_positions_are_what_every_order_of_the_moves_can_do_at_best() -> None:
-    """Brute force over every order, trusting nothing about how the search goes on, on every
-    position with four empty cells or fewer (one per group of mirror images) and every window
-    alpha-beta can meet."""
-    small = {
-        min(minimum.images(cells))
-        for cells in minimum.reachable(tuple("........."))
-        if cells.count(".") <= 4 and not minimum.is_over(cells)
-    }
-    assert len(small) > 300
-    for cells in small:
-        for alpha, beta in WINDOWS:
-            every_order = minimum.outcomes(cells, alpha, beta)
-            assert min(visited for _, visited in every_order) == minimum.fewest(cells, alpha, beta)
-
-
-@pytest.mark.slow
-def test_a_move_order_makes_alpha_beta_visit_the_fewest_positions_from_the_empty_board() -> None:
-    """An order of moves, one per position (as `order_moves=` takes it), with which the
-    package's textbook alpha-beta visits exactly the minimum: 1,452 positions."""
-    first = _first_moves_for_the_minimum()
-
-    def order(state: State) -> list[int]:
-        moves = list(state.legal_moves())
-        chosen = first.get(tuple(state.cells))
-        return moves if chosen is None else [chosen, *(m for m in moves if m != chosen)]
-
-    value, visited = _textbook_alphabeta(State.new(), order)
-    assert (value, visited) == (0, minimum.fewest(tuple(".........")))
-    assert visited == 1452
-
-
-def _first_moves_for_the_minimum() -> dict[tuple[str, ...], int]:
-    """For each position the minimal search visits, a first move to try that is cheapest for
-    every window the position is searched with (the other moves follow in board order)."""
-    first: dict[tuple[str, ...], int] = {}
-    windows: dict[tuple[str, ...], set[tuple[float, float]]] = {}
-
-    def cheapest_firsts(cells: tuple[str, ...], alpha: float, beta: float) -> set[int]:
-        cost = minimum.fewest(cells, alpha, beta) - 1
-        return {
-            move
-            for move, child in _moves_and_children(cells)
-            if sum(n for n, _ in _searched(cells, move, alpha, beta)) == cost
-        }
-
-    def walk(cells: tuple[str, ...], alpha: float, beta: float) -> None:
-        if minimum.is_over(cells):
-            return
-        windows.setdefault(cells, set()).add((alpha, beta))
-        usable = set.intersection(*(cheapest_firsts(cells, a, b) for a, b in windows[cells]))
-        assert usable, f"no first move is cheapest for every window at {''.join(cells)}"
-        first[cells] = min(usable) if first.get(cells) not in usable else first[cells]
-        for _, (child, window) in _searched(cells, first[cells], alpha, beta):
-            walk(child, *window)
-
-    for _ in range(3):  # a position met again with a new window may change its first move
-        walk(tuple("........."), -math.inf, math.inf)
-    return first
-
-
-def _moves_and_children(cells: tuple[str, ...]) -> list[tuple[int, tuple[str, ...]]]:
-    moves = [i for i, cell in enumerate(cells) if cell == "."]
-    return list(zip(moves, minimum.children(cells)))
-
-
-def _searched(
-    cells: tuple[str, ...], first: int, alpha: float, beta: float
-) -> list[tuple[int, tuple[tuple[str, ...], tuple[float, float]]]]:
-    """The children alpha-beta searches from `cells` trying `first` and then the rest in board
-    order, each with the fewest positions below it and the window it is searched with."""
-    pairs = _moves_and_children(cells)
-    pairs.sort(key=lambda pair: pair[0] != first)
-    searched = []
-    for _, child in pairs:
-        if alpha >= beta:
-            break
-        searched.append((minimum.fewest(child, alpha, beta), (child, (alpha, beta))))
-        alpha, beta = minimum.narrowed(cells, minimum.value(child), alpha, beta)
-    return searched
-
-
 def _starter_alphabeta(state: State, alpha: float = -math.inf, beta: float = math.inf) -> float:
     """Exercise 1's first attempt: X's turn without cuts, O's turn left to the student."""
     if state.is_terminal:
@@ -375,7 +170,7 @@ def test_the_alphabeta_check_shows_the_reference_only_once_it_passes() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 4: which leaves alpha-beta never looks at, and the window it searches a node with.
+# Exercise 3: which leaves alpha-beta never looks at, and the window it searches a node with.
 # The answers are worked out here by the textbook's pseudocode on the nested lists themselves.
 
 Lists = list["Lists"] | int
@@ -483,7 +278,7 @@ def _random_tree(rng: random.Random, depth: int, root: bool = True) -> Lists:
 
 
 def test_fail_soft_fail_hard_and_negamax_are_the_same_search() -> None:
-    """What the lesson says of the variants: the same leaves looked at, the same windows, the
+    """What Lesson 6b says of the variants: the same leaves looked at, the same windows, the
     same value at the root (there the window is the full one, so the value is exact)."""
     rng = random.Random(6)
     trees = [tree.to_lists() for tree in [PRUNING_PUZZLE, *OTHER_TREES]]
@@ -503,7 +298,7 @@ def test_the_textbook_tree_skips_c2_and_c3_as_the_book_says() -> None:
 
 
 def test_the_puzzle_is_a_new_tree_three_moves_deep_that_needs_both_kinds_of_skipping() -> None:
-    """Exercise 4 promises a fresh tree, three moves deep, with a node whose window is
+    """Exercise 3 promises a fresh tree, three moves deep, with a node whose window is
     narrowed from both sides; its skipped leaves lie both beside looked-at leaves (a cut at
     their parent) and under a node never searched at all."""
     assert PRUNING_PUZZLE.to_lists() != TEXTBOOK.to_lists()

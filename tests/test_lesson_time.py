@@ -1,9 +1,4 @@
-"""Every lesson states its time by the one rule (tests/lesson_time.py), and fits in 30 minutes.
-
-The lessons listed in TO_BE_SPLIT are longer than 30 minutes by the rule, and are to be split
-along their own seams (issue 30). Their check is an expected failure that must fail: when one
-of them fits, the test says so, and it comes off the list.
-"""
+"""Every lesson states its time by the one rule (tests/lesson_time.py), and fits in 30 minutes."""
 
 from __future__ import annotations
 
@@ -15,9 +10,6 @@ from lesson_time import LONGEST, lesson_time, stated_minutes
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
-TO_BE_SPLIT = {
-    "06-making-it-fast",
-}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
@@ -27,19 +19,7 @@ def test_the_first_cell_states_the_rules_time(path: Path) -> None:
     assert stated_minutes(path) == lesson_time(path).stated, "run python tests/lesson_time.py"
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(
-            path,
-            marks=pytest.mark.xfail(strict=True, reason="longer than 30 minutes: to be split")
-            if path.stem in TO_BE_SPLIT
-            else (),
-        )
-        for path in LESSONS
-    ],
-    ids=lambda p: p.stem,
-)
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_every_lesson_fits_in_thirty_minutes(path: Path) -> None:
     assert lesson_time(path).stated <= LONGEST
 

@@ -561,7 +561,7 @@ def test_textbook_trace_cuts_below_the_root() -> None:
 
 
 def _sizes_below_the_root(text: str, share_the_window: bool) -> list[int]:
-    """Lesson 6's threat: the positions alpha-beta visits below each root move, in board order,
+    """Lesson 6b's threat: the positions alpha-beta visits below each root move, in board order,
     written out with no help from tictac's searches. With `share_the_window` the root's window
     narrows as its moves come back (the textbook's alpha-beta), without it every root move
     gets the full window (as `exact_root=True` does)."""
@@ -608,7 +608,7 @@ def _sizes_below_the_root(text: str, share_the_window: bool) -> list[int]:
 
 
 def test_the_textbook_root_narrows_its_window_after_the_first_move() -> None:
-    """Lesson 6: once O's first move comes back +1, beta is 1 at the root, and each later
+    """Lesson 6b: once O's first move comes back +1, beta is 1 at the root, and each later
     losing move stops at X's first reply worth +1. Kept at +inf, the counts would be higher."""
     result = alphabeta(State.parse("X.O/.X./..."), exact_root=False, trace=True)
     assert result.trace is not None

@@ -18,7 +18,9 @@ importable from here (``from tictac.exercises import check_winner``):
   :func:`check_told_apart`
 - ``lesson05_tutorial_players``: :func:`check_subtree_sum`, :func:`check_round_five_utility`
 - ``lesson06_making_it_fast``: :func:`check_alphabeta`, :func:`check_alphabeta_nodes`,
-  :func:`check_move_order`, :func:`check_unvisited_leaves`, :func:`check_window`
+  :func:`check_unvisited_leaves`, :func:`check_window`
+- ``lesson06b_alphabeta_in_practice``: :func:`check_move_order`,
+  :func:`check_transposition_table`
 - ``lesson07_depth_limited``: :func:`check_depth_limited`, :func:`check_weights` (and
   :func:`check_heuristic` for a heuristic function)
 - ``lesson07b_horizon``: :func:`check_extension`, :func:`check_horizon`
@@ -99,13 +101,17 @@ from tictac.exercises.lesson05_tutorial_players import (
 from tictac.exercises.lesson06_making_it_fast import (
     PRUNING_PUZZLE,
     PUZZLE_NODE,
-    MoveOrderReport,
     PruningCheck,
     check_alphabeta,
     check_alphabeta_nodes,
-    check_move_order,
     check_unvisited_leaves,
     check_window,
+)
+from tictac.exercises.lesson06b_alphabeta_in_practice import (
+    MoveOrderReport,
+    TableReport,
+    check_move_order,
+    check_transposition_table,
 )
 from tictac.exercises.lesson07_depth_limited import (
     GamesAgainstOpenLines,
@@ -199,6 +205,7 @@ __all__ = [
     "Report",
     "SeparationReport",
     "TDUpdateReport",
+    "TableReport",
     "TRAINING_BUDGET",
     "TRAINING_GOAL",
     "TRAINING_SEED",
@@ -241,6 +248,7 @@ __all__ = [
     "check_td_update",
     "check_told_apart",
     "check_training",
+    "check_transposition_table",
     "check_ucb1",
     "check_unvisited_leaves",
     "check_visit_order",

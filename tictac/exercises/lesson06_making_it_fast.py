@@ -1,18 +1,12 @@
-"""The checks for Lesson 6 (``notebooks/06-making-it-fast.ipynb``): alpha-beta, move order,
-and predicting what alpha-beta skips on a tree of numbers.
+"""The checks for Lesson 6 (``notebooks/06-making-it-fast.ipynb``): alpha-beta, the
+positions it visits, and predicting what it skips on a tree of numbers. (Lesson 6b's move
+order is checked in :mod:`tictac.exercises.lesson06b_alphabeta_in_practice`.)
 
 >>> from tictac.search.engine import alphabeta
 >>> def my_alphabeta(state):
 ...     return alphabeta(state, memo="plain").value
 >>> check_alphabeta(my_alphabeta).passed   # alpha-beta must give minimax's values
 True
->>> def edges_first(state):
-...     return sorted(state.legal_moves(), key=lambda move: move % 2 == 0)
->>> report = check_move_order(edges_first)   # every legal move once, but a poor order
->>> report.legal, report.passed, report.nodes > report.board_order_nodes
-(True, False, True)
->>> report.package_order_nodes   # the package's own order, ``order_moves=True``, to beat
-2096
 
 On the textbook's tree of numbers, alpha-beta never looks at C's last two leaves, and it
 searches C with the window (3, +inf):
@@ -53,11 +47,9 @@ from tictac.search.textbook import alphabeta_value
 __all__ = [
     "PRUNING_PUZZLE",
     "PUZZLE_NODE",
-    "MoveOrderReport",
     "PruningCheck",
     "check_alphabeta",
     "check_alphabeta_nodes",
-    "check_move_order",
     "check_unvisited_leaves",
     "check_window",
 ]
@@ -150,97 +142,14 @@ def check_alphabeta_nodes(function: Callable[[State], int]) -> Report:
     return _NodeCountReport(report.name, report.checked, report.mismatches, report.error)
 
 
-MOVE_ORDER_GOAL = 2_000
-"""The positions alpha-beta may visit from the empty board in Exercise 3's order: fewer than
-this, and so fewer than in the package's own order (``order_moves=True``, 2,096)."""
-
-
-@dataclass(repr=False)
-class MoveOrderReport(Report):
-    """A :class:`Report` on a move order: is it every legal move once, and from the empty board
-    does alpha-beta visit fewer than `goal` positions in it? For comparison it also counts
-    board order and the package's order (``order_moves=True``)."""
-
-    nodes: int = 0
-    board_order_nodes: int = 0
-    package_order_nodes: int = 0
-    goal: int = MOVE_ORDER_GOAL
-
-    @property
-    def legal(self) -> bool:
-        """True when the order gave every legal move exactly once, in every position."""
-        return super().passed
-
-    @property
-    def passed(self) -> bool:
-        """True when the order is legal and alpha-beta visits fewer than `goal` positions."""
-        return self.legal and self.nodes < self.goal
-
-    def summary(self) -> str:
-        if not self.legal:
-            return super().summary()
-        if self.nodes < self.board_order_nodes:
-            compared = f"{self.board_order_nodes / self.nodes:.1f} times fewer than in board order"
-        elif self.nodes > self.board_order_nodes:
-            compared = f"{self.nodes / self.board_order_nodes:.1f} times as many as in board order"
-        else:
-            compared = "the same as in board order"
-        measured = (
-            f"{self.name}: every legal move exactly once in all {self.checked:,} positions. "
-            f"From the empty board alpha-beta visits {self.nodes:,} positions in your order "
-            f"({compared}, {self.board_order_nodes:,}; in the package's order, order_moves=True, "
-            f"{self.package_order_nodes:,})"
-        )
-        if self.passed:
-            return f"{measured}: fewer than {self.goal:,}. Well done!"
-        return (
-            f"{measured}, but the goal is fewer than {self.goal:,}. Which moves are most likely "
-            "to be best? Try those first."
-        )
-
-
-def check_move_order(
-    order: Callable[[State], Iterable[int]], *, goal: int = MOVE_ORDER_GOAL
-) -> MoveOrderReport:
-    """Check a move order ``order(state) -> moves`` for alpha-beta, and measure it.
-
-    On each of the 4,520 positions where the game is still on, `order` must give every legal
-    move exactly once. If it does, the report counts the positions a textbook alpha-beta
-    visits from the empty board trying moves in this order, in board order and in the
-    package's order (``order_moves=True``: wins, blocks, then the cells on the most lines);
-    the order passes when its count is below `goal` (2,000 unless told otherwise), which the
-    package's order is not.
-
-    >>> print(check_move_order(lambda state: state.legal_moves()).summary())
-    move order: every legal move exactly once in all 4,520 positions. From the empty board
-    alpha-beta visits 18,297 positions in your order (the same as in board order, 18,297; in the
-    package's order, order_moves=True, 2,096), but the goal is fewer than 2,000. ...
-    """
-    positions = [s for s in exercise_positions() if not s.is_terminal]
-    report = check_function(
-        "move order",
-        lambda s: sorted(order(s)),
-        lambda s: list(s.legal_moves()),
-        positions,
-    )
-    result = MoveOrderReport(report.name, report.checked, report.mismatches, report.error)
-    result.goal = goal
-    if result.legal:
-        result.nodes = _textbook_alphabeta(State.new(), lambda s: tuple(order(s)))[1]
-        result.board_order_nodes = _textbook_alphabeta(State.new(), State.legal_moves)[1]
-        package = alphabeta(State.new(), order_moves=True, exact_root=False)
-        result.package_order_nodes = package.stats.nodes
-    return result
-
-
 # ---------------------------------------------------------------------------------------------
-# Exercise 4: predict, on a tree of numbers, what alpha-beta skips and the window it uses.
+# Exercise 3: predict, on a tree of numbers, what alpha-beta skips and the window it uses.
 
 PRUNING_PUZZLE = NumberTree([[[4, 6], [7, 2, 9]], [[3, 1], [8, 5]], [[5, 9, 2], [7, 4], [8, 6]]])
-"""Exercise 4's tree of numbers, three moves deep: MAX at the root, then MIN, then MAX."""
+"""Exercise 3's tree of numbers, three moves deep: MAX at the root, then MIN, then MAX."""
 
 PUZZLE_NODE = "J"
-"""The node of :data:`PRUNING_PUZZLE` whose window Exercise 4 asks for."""
+"""The node of :data:`PRUNING_PUZZLE` whose window Exercise 3 asks for."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ small boards, not for proving big ones. The ideas, as :data:`IDEAS` names them:
   complete gets two empty cells of its own. (The solver goes further: several lines may share
   one pair, see :func:`tictac.search.pairing.shared_pairs`; this module keeps the simpler test,
   which a lesson can draw and explain in a paragraph.)
-* ``"table"``: a *transposition table*, as in Lesson 6: what was learnt about a position
+* ``"table"``: a *transposition table*, as in Lesson 6b: what was learnt about a position
   (its value, or a bound on it when a search was cut short) is kept and looked up when the
   same position comes again by another order of moves.
 * ``"symmetry"``: the table files a position under its ``canonical()`` form, shared by all its
@@ -204,7 +204,7 @@ class _ProofSearch:
 
     def negamax(self, state: State, alpha: int, beta: int) -> int:
         """The value of `state` for the player to move, exact when it lies strictly inside
-        (alpha, beta), otherwise a bound on the side it fell (fail-soft, as in Lesson 6)."""
+        (alpha, beta), otherwise a bound on the side it fell (fail-soft, as in Lesson 6b)."""
         self.counter.tick()
         if state.winner is not None:
             return -1  # the player who just moved has won

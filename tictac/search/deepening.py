@@ -4,7 +4,7 @@
 but the first tries the moves of every position in the order the previous one found best:
 the previous search's transposition table (its memo) holds a value for each position it
 visited, and the moves whose positions it valued best for the mover come first. Alpha-beta
-skips most when good moves come first (Lesson 6), so the last search often visits fewer
+skips most when good moves come first (Lesson 6b), so the last search often visits fewer
 positions than a search that goes straight to `depth`; the earlier ones cost a fraction
 more, and a program short of time can stop after any of them with a move in hand. The idea
 goes back to the chess program Chess 4.5 (D. J. Slate and L. R. Atkin, "CHESS 4.5 - The
