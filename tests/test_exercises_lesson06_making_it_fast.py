@@ -21,7 +21,7 @@ from tictac.exercises import (
     check_unvisited_leaves,
     check_window,
 )
-from tictac.exercises.lesson06_making_it_fast import _textbook_alphabeta
+from tictac.exercises.lesson06_making_it_fast import textbook_alphabeta
 from tictac.game.numbertree import NumberTree
 
 
@@ -54,7 +54,7 @@ def _count_alphabeta(state: State, cut: Callable[[float, float], bool]) -> tuple
 @pytest.mark.parametrize("text", [".........", "X../.O./..X", "..O/.X./XOX", "XX./OO./..."])
 def test_textbook_alphabeta_counts_what_the_package_counts(text: str) -> None:
     state = State.parse(text)
-    textbook = _textbook_alphabeta(state, State.legal_moves)
+    textbook = textbook_alphabeta(state, State.legal_moves)
     package = alphabeta(state, exact_root=False)
     assert textbook == (package.value, package.stats.nodes)
     assert textbook == _count_alphabeta(state, operator.ge)  # what the lesson's reader writes
@@ -63,7 +63,7 @@ def test_textbook_alphabeta_counts_what_the_package_counts(text: str) -> None:
 @pytest.mark.slow
 def test_alphabeta_node_count_check() -> None:
     def count_alphabeta(state: State) -> int:
-        return _textbook_alphabeta(state, State.legal_moves)[1]
+        return textbook_alphabeta(state, State.legal_moves)[1]
 
     assert check_alphabeta_nodes(count_alphabeta).passed
     assert check_alphabeta_nodes(lambda s: _count_alphabeta(s, operator.ge)[1]).passed

@@ -69,7 +69,7 @@ def check_alphabeta(function: Callable[[State], float], *, score: Score = win_lo
     return report
 
 
-def _textbook_alphabeta(state: State, order: Callable[[State], Iterable[int]]) -> tuple[float, int]:
+def textbook_alphabeta(state: State, order: Callable[[State], Iterable[int]]) -> tuple[float, int]:
     """Alpha-beta as the textbook writes it (one window shared by the root's moves), trying the
     moves in `order`: the value of `state` and the number of positions visited, itself included.
     """
@@ -136,7 +136,7 @@ def check_alphabeta_nodes(function: Callable[[State], int]) -> Report:
     report = check_function(
         "alpha-beta positions visited",
         function,
-        lambda s: _textbook_alphabeta(s, State.legal_moves)[1],
+        lambda s: textbook_alphabeta(s, State.legal_moves)[1],
         positions,
     )
     return _NodeCountReport(report.name, report.checked, report.mismatches, report.error)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictac.exercises.checking import Report, check_function, exercise_positions
-from tictac.exercises.lesson06_making_it_fast import _textbook_alphabeta
+from tictac.exercises.lesson06_making_it_fast import textbook_alphabeta
 from tictac.game.state import State
 from tictac.search.engine import alphabeta
 from tictac.search.solver import solve
@@ -105,8 +105,8 @@ def check_move_order(
     result = MoveOrderReport(report.name, report.checked, report.mismatches, report.error)
     result.goal = goal
     if result.legal:
-        result.nodes = _textbook_alphabeta(State.new(), lambda s: tuple(order(s)))[1]
-        result.board_order_nodes = _textbook_alphabeta(State.new(), State.legal_moves)[1]
+        result.nodes = textbook_alphabeta(State.new(), lambda s: tuple(order(s)))[1]
+        result.board_order_nodes = textbook_alphabeta(State.new(), State.legal_moves)[1]
         package = alphabeta(State.new(), order_moves=True, exact_root=False)
         result.package_order_nodes = package.stats.nodes
     return result
