@@ -14,7 +14,7 @@ import pytest
 
 from tictac import State, alphabeta, winning_lines
 from tictac.exercises import TableReport, check_move_order, check_transposition_table
-from tictac.exercises.lesson06_making_it_fast import _textbook_alphabeta
+from tictac.exercises.lesson06_making_it_fast import textbook_alphabeta
 from tictac.exercises.lesson06b_alphabeta_in_practice import exact_only_table_alphabeta
 from tictac.players.rules import completing_moves, fork_moves
 
@@ -169,7 +169,7 @@ def test_a_move_order_makes_alpha_beta_visit_the_fewest_positions_from_the_empty
         chosen = first.get(tuple(state.cells))
         return moves if chosen is None else [chosen, *(m for m in moves if m != chosen)]
 
-    value, visited = _textbook_alphabeta(State.new(), order)
+    value, visited = textbook_alphabeta(State.new(), order)
     assert (value, visited) == (0, minimum.fewest(tuple(".........")))
     assert visited == 1452
 
