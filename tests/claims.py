@@ -183,7 +183,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
             ),
         ),
         Checked(
-            "8.7 times fewer positions than the same search in board order",
+            "8.7 times fewer positions than in board order",
             lesson_figures.ordering_saving,
         ),
         Checked(

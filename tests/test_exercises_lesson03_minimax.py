@@ -1,5 +1,5 @@
-"""The checks of Lesson 3 (minimax): the reference revealed once a check passes, and the order
-in which minimax visits a tree."""
+"""The checks of Lesson 3 (minimax): the reference revealed once a check passes, the order in
+which minimax visits a tree, and negamax."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import inspect
 import pytest
 
 from tictac import State, minimax
-from tictac.exercises import check_minimax, check_visit_order
+from tictac.exercises import check_minimax, check_negamax, check_visit_order
 from tictac.exercises.lesson03_minimax import visit_order
 from tictac.game.numbertree import NumberTree
 from tictac.search.engine import minimax_value
+from tictac.search.textbook import negamax_value
 
 
 def _lesson_starter(state: State) -> float:
@@ -156,3 +157,51 @@ def test_an_answer_that_cannot_be_checked_gets_a_message_that_says_why(
 def test_a_tree_that_is_no_tree_is_an_error_that_names_the_problem() -> None:
     with pytest.raises(ValueError, match="must not be empty"):
         check_visit_order([[1, 2], []], ["B1"])
+
+
+# -- negamax --------------------------------------------------------------------------------
+
+
+def _negamax_starter(state: State) -> float:
+    """Exercise 3's first attempt: minimax's score from X's side and no change of sign."""
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner]
+    return max(_negamax_starter(state.play(move)) for move in state.legal_moves())
+
+
+def _negamax_without_the_sign(state: State) -> float:
+    """A plausible slip: the finished game is right for the mover, but the minus is missing."""
+    if state.is_terminal:
+        return 0 if state.winner is None else -1
+    return max(_negamax_without_the_sign(state.play(move)) for move in state.legal_moves())
+
+
+def _negamax_scoring_from_x(state: State) -> float:
+    """The other slip: the minus is there, but a finished game is scored from X's side."""
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner]
+    return max(-_negamax_scoring_from_x(state.play(move)) for move in state.legal_moves())
+
+
+def _negamax(state: State) -> float:
+    """The exercise's answer, written here without tictac's search."""
+    if state.is_terminal:
+        return 0 if state.winner is None else -1  # whoever moved last has won
+    return max(-_negamax(state.play(move)) for move in state.legal_moves())
+
+
+@pytest.mark.slow
+def test_the_negamax_check_fails_the_starter_and_each_slip_and_passes_negamax() -> None:
+    for wrong in (_negamax_starter, _negamax_without_the_sign, _negamax_scoring_from_x):
+        report = check_negamax(functools.cache(wrong))
+        assert not report.passed and "differ from the reference" in report.summary(), wrong
+        shown = str(report) + report._repr_html_()
+        assert "negamax_value" not in shown and "<details" not in shown  # nothing given away
+    passing = check_negamax(functools.cache(_negamax))
+    assert passing.passed and passing.checked == 623
+    assert inspect.getsource(negamax_value) in str(passing)
+
+
+def test_minimax_from_xs_side_is_not_negamax() -> None:
+    # Minimax's value equals negamax's only where X is to move or the value is 0.
+    assert not check_negamax(lambda s: minimax(s, memo="plain").value).passed

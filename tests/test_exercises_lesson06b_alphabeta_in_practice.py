@@ -174,6 +174,37 @@ def test_a_move_order_makes_alpha_beta_visit_the_fewest_positions_from_the_empty
     assert visited == 1452
 
 
+def test_knuth_and_moores_kinds_of_node_hold_on_every_position_and_window() -> None:
+    """Lesson 6b sorts the positions of a perfectly ordered search into CUT nodes (some move
+    reaches the window: the cheapest way on searches one such move and nothing else) and PV and
+    ALL nodes (no move does: every move is searched, whichever comes first). Checked against the
+    brute force over every order, on every unfinished position and every window."""
+    unfinished = {
+        min(minimum.images(cells))
+        for cells in minimum.reachable(tuple("........."))
+        if not minimum.is_over(cells)
+    }
+    kinds = {"CUT": 0, "PV or ALL": 0}
+    for cells in unfinished:
+        x_to_move = minimum.to_move(cells) == "X"
+        pairs = _moves_and_children(cells)
+        for alpha, beta in WINDOWS:
+            cutting = [
+                child
+                for _, child in pairs
+                if (minimum.value(child) >= beta if x_to_move else minimum.value(child) <= alpha)
+            ]
+            fewest = minimum.fewest(cells, alpha, beta)
+            if cutting:
+                kinds["CUT"] += 1
+                assert fewest == 1 + min(minimum.fewest(c, alpha, beta) for c in cutting)
+            else:
+                kinds["PV or ALL"] += 1
+                for first, _ in pairs:
+                    assert len(_searched(cells, first, alpha, beta)) == len(pairs)
+    assert min(kinds.values()) > 1000  # both kinds are common
+
+
 def _first_moves_for_the_minimum() -> dict[tuple[str, ...], int]:
     """For each position the minimal search visits, a first move to try that is cheapest for
     every window the position is searched with (the other moves follow in board order)."""

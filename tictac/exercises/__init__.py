@@ -12,7 +12,8 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson01_how_big``: :func:`check_count` (its questions come from Lessons 1 and 10)
 - ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_beat_the_defender`
 - ``lesson02b_forks_and_rules``: :func:`check_centre_rule`, :func:`check_fork_rule`
-- ``lesson03_minimax``: :func:`check_minimax`, :func:`check_visit_order`
+- ``lesson03_minimax``: :func:`check_minimax`, :func:`check_visit_order`,
+  :func:`check_negamax`
 - ``lesson03b_ties_and_scores``: :func:`check_depth_aware_minimax`, :func:`check_predicted_moves`
 - ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_beatable_level`,
   :func:`check_told_apart`
@@ -79,6 +80,7 @@ from tictac.exercises.lesson02b_forks_and_rules import (
 from tictac.exercises.lesson03_minimax import (
     VisitOrderCheck,
     check_minimax,
+    check_negamax,
     check_visit_order,
     visit_order,
 )
@@ -235,6 +237,7 @@ __all__ = [
     "check_lines_without_a_pair",
     "check_minimax",
     "check_move_order",
+    "check_negamax",
     "check_next_playout",
     "check_pairing",
     "check_predictions",

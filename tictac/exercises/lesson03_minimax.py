@@ -1,11 +1,14 @@
-"""The checks for Lesson 3 (``notebooks/03-minimax.ipynb``): minimax, and the order in which
-it visits a tree. (Lesson 3b's checks, on its score scales, build on :func:`check_minimax`.)
+"""The checks for Lesson 3 (``notebooks/03-minimax.ipynb``): minimax, the order in which it
+visits a tree, and negamax. (Lesson 3b's checks, on its score scales, build on
+:func:`check_minimax`.)
 
 >>> from tictac.search.engine import minimax
 >>> def my_minimax(state):
 ...     return minimax(state, memo="plain").value
 >>> check_minimax(my_minimax).passed
 True
+>>> check_negamax(my_minimax).passed   # X's view is not the mover's view when O is to move
+False
 >>> tree = NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> check_visit_order(tree, ["B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3"]).passed
 True
@@ -28,11 +31,12 @@ from tictac.game.numbertree import NumberTree
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State
 from tictac.search.engine import minimax
-from tictac.search.textbook import minimax_value
+from tictac.search.textbook import minimax_value, negamax_value
 
 __all__ = [
     "VisitOrderCheck",
     "check_minimax",
+    "check_negamax",
     "check_visit_order",
     "visit_order",
 ]
@@ -52,16 +56,43 @@ def check_minimax(
     (:func:`tictac.search.textbook.minimax_value`), to compare with yours; before that it never
     does. A check built on this one for another search passes its own reference (or None).
     """
-    positions = [
-        s for s in exercise_positions(min_marks=2, up_to_symmetry=True) if not s.is_terminal
-    ]
     return check_function(
         "minimax",
         function,
         lambda s: minimax(s, score=score, memo="plain").value,
-        positions,
+        _unfinished_positions(),
         reveal=reveal,
     )
+
+
+def check_negamax(function: Callable[[State], float]) -> Report:
+    """Check a function ``my_negamax(state) -> value`` for *the player to move*.
+
+    Negamax values a position for whoever is to move there, so the right answer is minimax's
+    value when X is to move and the same value with its sign changed when O is. The check runs
+    on the positions :func:`check_minimax` uses, and once it passes it shows the package's
+    :func:`tictac.search.textbook.negamax_value`.
+
+    >>> def mover_wins(state):
+    ...     if state.is_terminal:
+    ...         return 0 if state.winner is None else -1   # the one who just moved has won
+    ...     return max(-mover_wins(state.play(move)) for move in state.legal_moves())
+    >>> check_negamax(mover_wins).passed
+    True
+    """
+
+    def for_the_mover(state: State) -> float:
+        value = minimax(state, memo="plain").value
+        return value if state.turn == "X" else -value
+
+    return check_function(
+        "negamax", function, for_the_mover, _unfinished_positions(), reveal=negamax_value
+    )
+
+
+def _unfinished_positions() -> list[State]:
+    """Every unfinished position with at least two marks, one per group of mirror images."""
+    return [s for s in exercise_positions(min_marks=2, up_to_symmetry=True) if not s.is_terminal]
 
 
 # ---------------------------------------------------------------------------------------------
