@@ -12,6 +12,10 @@ tests/test_solver.py, tests/test_tree.py and tests/test_cli.py.
 
 from __future__ import annotations
 
+import functools
+import importlib
+import inspect
+import pkgutil
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -20,20 +24,25 @@ from contextlib import contextmanager
 import pytest
 
 import tictac
-from tictac.game.state import State
+from tictac.game.scoring import two_in_a_row
+from tictac.game.state import MAX_SIDE, State
+from tictac.pictures.tree import draw_tree
 from tictac.play.levels import CATALOGUE, make_player
 from tictac.play.offered import level_options, offered_levels
 from tictac.players import rules as players
 from tictac.players.rules import subtree_sum
+from tictac.proving.pns import prove_win
 from tictac.search import budget as budgets
 from tictac.search import solver
 from tictac.search.budget import (
+    DEFAULT_SECONDS,
     Budget,
     BudgetExceeded,
     Progress,
     meter,
     reporting,
 )
+from tictac.search.deepening import iterative_deepening, mtdf
 from tictac.search.engine import alphabeta, minimax
 from tictac.search.mcts import uct_search
 
@@ -248,3 +257,111 @@ def test_mcts_counts_the_positions_of_its_playouts() -> None:
         error = stopped(lambda: uct_search(State.new(10, 10, 5), playouts=10**6, budget=20_000))
     assert (error.search, error.positions) == ("uct_search", 20_000)
     assert "fewer playouts" in str(error)
+
+
+# -- every default bounds time, on every board the package accepts ----------------------------
+
+LARGEST = [State.new(MAX_SIDE, MAX_SIDE, k) for k in (3, 5, MAX_SIDE)]
+
+
+def _functions_with_a_budget() -> Iterator[tuple[str, Callable[..., object]]]:
+    """Every public function and method of the package that takes ``budget=``, by name."""
+    seen: set[int] = set()
+    for info in pkgutil.walk_packages(tictac.__path__, "tictac."):
+        module = importlib.import_module(info.name)
+        for name in getattr(module, "__all__", ()):
+            found = getattr(module, name)
+            members = vars(found).items() if inspect.isclass(found) else [(name, found)]
+            for member_name, member in members:
+                function = getattr(member, "__func__", member)
+                if not callable(function) or id(function) in seen:
+                    continue
+                seen.add(id(function))
+                try:
+                    parameters = inspect.signature(function).parameters
+                except (TypeError, ValueError):
+                    continue
+                if "budget" in parameters:
+                    yield f"{info.name}.{member_name}", function
+    for level in CATALOGUE.values():
+        if "budget" in inspect.signature(level.factory).parameters:
+            yield f"level {level.name}", level.factory
+
+
+def test_every_default_budget_bounds_seconds_as_well_as_positions() -> None:
+    """A position's cost grows with the board, so a default that counted positions alone
+    could run for hours on 10x10 (the proof-number prover's 200,000 expansions would)."""
+    defaults = {}
+    for name, function in _functions_with_a_budget():
+        default = inspect.signature(function).parameters["budget"].default
+        if default is not inspect.Parameter.empty:
+            defaults[name] = default
+    assert len(defaults) > 25  # the searches, the players' rules and the levels
+    for name, default in defaults.items():
+        if isinstance(default, int):
+            assert default <= 1000, name  # a handful of positions is quick on any board
+        else:
+            assert isinstance(default, Budget), name
+            assert default.seconds is not None and default.seconds <= DEFAULT_SECONDS, name
+
+
+def _searches(state: State, budget: Budget) -> dict[str, Callable[[], object]]:
+    """Every search of the package, from `state`, within `budget`."""
+    line = functools.partial(two_in_a_row)
+    return {
+        "minimax": lambda: minimax(state, budget=budget),
+        "minimax, symmetric memo": lambda: minimax(state, memo="symmetric", budget=budget),
+        "alphabeta, ordered, memo": lambda: alphabeta(
+            state, order_moves=True, memo=True, budget=budget
+        ),
+        "alphabeta, threat extensions": lambda: alphabeta(
+            state, depth=4, heuristic=line, extend_threats=True, budget=budget
+        ),
+        "iterative_deepening": lambda: iterative_deepening(
+            state, depth=20, heuristic=line, budget=budget
+        ),
+        "mtdf": lambda: mtdf(state, depth=20, heuristic=line, budget=budget),
+        "solve": lambda: solver.solve(state, budget=budget),
+        "best_moves": lambda: solver.best_moves(state, budget=budget),
+        "prove": lambda: solver.prove(state.rows, state.cols, state.k, budget=budget),
+        "prove_win": lambda: prove_win(state, budget=budget),
+        "uct_search": lambda: uct_search(state, playouts=10**9, budget=budget),
+        "draw_tree": lambda: draw_tree(state, budget=budget),
+        **{
+            f"level {name}": functools.partial(
+                lambda name: make_player(name, seed=0, budget=budget).choose(state), name
+            )
+            for name, level in CATALOGUE.items()
+            if level.searches
+        },
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("state", LARGEST, ids=lambda s: f"{s.rows}x{s.cols},k={s.k}")
+def test_every_search_on_the_largest_boards_stops_at_its_time_limit(state: State) -> None:
+    """Given half a second and no limit on positions, every search and every searching level
+    answers or stops with the error within about that, on the largest boards accepted. (The
+    slack is for a loaded machine: one position's work, and the time the clock is not read.)"""
+    limit = Budget(positions=None, seconds=0.5)
+    for name, search in _searches(state, limit).items():
+        start = time.monotonic()
+        try:
+            search()
+        except BudgetExceeded as error:
+            assert "its time limit" in str(error), name
+        spent = time.monotonic() - start
+        assert spent < limit.seconds + 5, f"{name} took {spent:.1f} s"
+
+
+@pytest.mark.parametrize("name", [n for n, level in CATALOGUE.items() if not level.searches])
+def test_the_levels_without_a_budget_answer_on_the_largest_board(name: str) -> None:
+    """Those that do not search by budget are bounded otherwise (mcts by its playouts) or
+    refuse the board (the learners)."""
+    state = LARGEST[1]
+    try:
+        move = make_player(name, seed=0).choose(state)
+    except ValueError as error:
+        assert name in ("menace", "td") and "3x3" in str(error)
+    else:
+        assert move in state.legal_moves()

@@ -36,7 +36,15 @@ from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
 from tictac.helpers.seeds import Seed, random_source
 from tictac.search import solver
-from tictac.search.budget import DEFAULT_BUDGET, SOLVER_BUDGET, Budget, BudgetLike, Meter, meter
+from tictac.search.budget import (
+    DEFAULT_BUDGET,
+    DEFAULT_SECONDS,
+    SOLVER_BUDGET,
+    Budget,
+    BudgetLike,
+    Meter,
+    meter,
+)
 from tictac.search.engine import alphabeta
 from tictac.search.pairing import Pairing, pairing_move
 from tictac.search.threats import completing_cells
@@ -441,10 +449,11 @@ def unknown_is_a_draw(state: State, ply: int) -> float:
     return 0
 
 
-BRUTE_FORCE_BUDGET = Budget(positions=200_000)
+BRUTE_FORCE_BUDGET = Budget(positions=200_000, seconds=DEFAULT_SECONDS)
 """The brute-force player's default budget: 200,000 positions, whose sums it keeps (about 400
-bytes each). A move on 3x3 sums at most 5,477; on 4x4, one with 12 empty cells about 135,000
-(4 s), with 13 about 385,000 (17 s), and the empty board far more."""
+bytes each), or :data:`~tictac.search.budget.DEFAULT_SECONDS`. A move on 3x3 sums at most
+5,477; on 4x4, one with 12 empty cells about 135,000 (4 s), with 13 about 385,000 (17 s), and
+the empty board far more."""
 
 
 def brute_force_sum(

@@ -27,6 +27,7 @@ from tictac.search.bandits import (
 from tictac.search.budget import (
     DEFAULT_BUDGET,
     DEFAULT_POSITIONS,
+    DEFAULT_SECONDS,
     SOLVER_BUDGET,
     Budget,
     BudgetExceeded,
@@ -111,6 +112,7 @@ from tictac.search.threats import (
 __all__ = [
     "DEFAULT_BUDGET",
     "DEFAULT_POSITIONS",
+    "DEFAULT_SECONDS",
     "SOLVER_BUDGET",
     "Budget",
     "BudgetExceeded",

@@ -16,13 +16,17 @@ What ``budget=`` accepts (:data:`BudgetLike`):
   search of a big board then runs as long, and takes as much memory, as it needs;
 * a :class:`Meter` that is already counting, so that several searches share one budget.
 
-The defaults count positions, not seconds, so that a search that fits does so on every
-machine. :data:`DEFAULT_BUDGET`, a million positions, is the default of minimax, alpha-beta,
-draw_tree and MCTS: everything on 3x3 fits (the biggest search there, plain minimax from the
-empty board, visits 549,946 positions), and a search that cannot finish stops after a few
-seconds. The solver's default, :data:`SOLVER_BUDGET`, and the brute-force player's,
-:data:`tictac.players.rules.BRUTE_FORCE_BUDGET`, are 200,000 of their costlier positions. A limit in
-seconds can be added as a second guard: ``Budget(seconds=10)``.
+Every default counts both. Positions come first, so that a search that fits does so on every
+machine: :data:`DEFAULT_BUDGET`, a million positions, is the default of minimax, alpha-beta,
+draw_tree and MCTS, and everything on 3x3 fits (the biggest search there, plain minimax from
+the empty board, visits 549,946 positions in a few seconds). The solver's default,
+:data:`SOLVER_BUDGET`, and the brute-force player's,
+:data:`tictac.players.rules.BRUTE_FORCE_BUDGET`, are 200,000 of their costlier positions. But a
+position's cost grows with the board (a proof-number expansion on 10x10 takes tens of
+milliseconds), so every default also stops after :data:`DEFAULT_SECONDS`, half a minute: on
+every board the package accepts, a search with its default budget answers or stops within
+about that. A budget you give is exactly what you give: ``budget=10**7`` has no limit in
+seconds, ``Budget(positions=10**7, seconds=60)`` has both.
 
 Memory grows with what a search remembers (memos, transposition tables, traces: at most one
 entry for each position searched), so the positions budget bounds it too. The most a search
@@ -74,6 +78,7 @@ from tictac.helpers.checks import as_whole, whole_number
 __all__ = [
     "DEFAULT_BUDGET",
     "DEFAULT_POSITIONS",
+    "DEFAULT_SECONDS",
     "SOLVER_BUDGET",
     "Budget",
     "BudgetExceeded",
@@ -89,7 +94,13 @@ DEFAULT_POSITIONS = 1_000_000
 """The positions a search may visit by default: every search on 3x3 fits."""
 
 CHECK_EVERY = 1024
-"""How many positions a search visits between two looks at the clock."""
+"""The most positions a search visits between two looks at the clock."""
+
+CHECK_SECONDS = 0.05
+"""About how long a search works between two looks at the clock. A position's cost varies
+a thousandfold (a 3x3 minimax position takes microseconds, a 10x10 proof-number expansion tens
+of milliseconds), so the meter looks at the clock after a number of positions that it adapts
+to the time they take, between 1 and :data:`CHECK_EVERY`."""
 
 REPORT_EVERY = 1.0
 """Seconds between two progress reports."""
@@ -137,11 +148,16 @@ class Budget:
             )
 
 
-DEFAULT_BUDGET = Budget()
-"""The default of the searches' ``budget=``: a million positions, no limit in seconds."""
+DEFAULT_SECONDS = 30.0
+"""The seconds every default budget allows, whatever the board: far more than any search with
+a default budget takes on 3x3, where the positions run out first."""
 
-SOLVER_BUDGET = Budget(positions=200_000)
-"""The default ``budget=`` of the solver (:mod:`tictac.search.solver`): 200,000 positions. The
+DEFAULT_BUDGET = Budget(seconds=DEFAULT_SECONDS)
+"""The default of the searches' ``budget=``: a million positions, or half a minute."""
+
+SOLVER_BUDGET = Budget(positions=200_000, seconds=DEFAULT_SECONDS)
+"""The default ``budget=`` of the solver (:mod:`tictac.search.solver`): 200,000 positions (or
+:data:`DEFAULT_SECONDS`). The
 solver does much more at each position than minimax does (it reads every line of the board, looks
 for pairing strategies, files the position under its mirror images), so its positions cost more, up
 to 40 microseconds each on a 10x10 board; but it needs few of them: every question of the lessons
@@ -262,7 +278,9 @@ class Meter:
         self.start = time.monotonic()
         self.deadline = math.inf if budget.seconds is None else self.start + budget.seconds
         self.next_report = self.start + REPORT_EVERY
-        self.checkpoint = min(self.limit, CHECK_EVERY)
+        self.last_look = self.start
+        self.stride = 16  # positions between two looks at the clock, adapted as it goes
+        self.checkpoint = min(self.limit, self.stride)
 
     def tick(self) -> None:
         """Count one more position; stop the search if that is one too many."""
@@ -287,7 +305,23 @@ class Meter:
             self.next_report = now + REPORT_EVERY
             for report in _REPORTERS.get():
                 report(Progress(self.search, self.positions, now - self.start))
-        self.checkpoint = min(self.limit, self.positions + CHECK_EVERY)
+        self.stride = _next_stride(self.stride, now - self.last_look)
+        self.last_look = now
+        self.checkpoint = min(self.limit, self.positions + self.stride)
+
+
+def _next_stride(stride: int, seconds: float) -> int:
+    """How many positions to visit before the next look at the clock, when the last `stride`
+    positions took `seconds`: twice as many when they were quick, half as many when slow.
+
+    >>> _next_stride(16, 0.001), _next_stride(16, 0.5), _next_stride(1, 0.5), _next_stride(1024, 0)
+    (32, 8, 1, 1024)
+    """
+    if seconds < CHECK_SECONDS / 2:
+        return min(2 * stride, CHECK_EVERY)
+    if seconds > CHECK_SECONDS:
+        return max(stride // 2, 1)
+    return stride
 
 
 BudgetLike = Budget | int | Meter | None
