@@ -208,6 +208,11 @@ def test_ctrl_c_exits_130_without_a_traceback() -> None:
         (["--size", "11x3"], "a 11x3 board is not supported"),
         (["--k", "4"], "k=4 in a row cannot fit on a 3x3 board: choose k from 1 to 3"),
         (["--first", "nobody"], "invalid choice: 'nobody'"),
+        (
+            ["--size", "4x4", "--level", "menace"],
+            "the menace level plays only on 3x3 with 3 in a row, not on 4x4 with 4 in a row",
+        ),
+        (["--k", "2", "--level", "td"], "the td level plays only on 3x3 with 3 in a row, not"),
     ],
 )
 @pytest.mark.slow

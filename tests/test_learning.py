@@ -681,3 +681,22 @@ def test_show_thinking_explains_the_learner_levels(level: str, words: str) -> No
     assert session.last_decision is not None
     thinking = explain_decision(session.last_decision)
     assert words in thinking.caption and thinking.svg
+
+
+@pytest.mark.parametrize("level", ["menace", "td"])
+@pytest.mark.parametrize("size", [(4, 4, 4), (7, 7, 5), (3, 3, 2), (3, 4, 3)])
+def test_the_learners_play_only_on_the_3x3_board_they_learnt_on(
+    level: str, size: tuple[int, int, int]
+) -> None:
+    """One rule everywhere: the stored levels, a learner of your own, the catalogue (which the
+    command line asks before a game) and the widget's menu (which does not offer them)."""
+    state = State.new(*size)
+    with pytest.raises(ValueError, match="plays only on the 3x3 board it learnt on"):
+        make_player(level).choose(state)
+    learner = Menace(seed=0) if level == "menace" else TDLearner(seed=0)
+    with pytest.raises(ValueError, match=f"{size[0]}x{size[1]} board with {size[2]} in a row"):
+        learner.choose(state)
+    refusal = CATALOGUE[level].refusal(size)
+    assert refusal is not None and "plays only on 3x3" in refusal
+    assert CATALOGUE[level].refusal((3, 3, 3)) is None
+    assert make_player(level, seed=0).choose(State.new()) in range(9)

@@ -344,8 +344,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         state = State.new(rows, cols, k)
     except ValueError as error:
         return _fail("play", str(error))
-    searches = CATALOGUE[canonical_level(args.level)].searches
-    budget = {"budget": args.budget} if args.budget is not None and searches else {}
+    level = CATALOGUE[canonical_level(args.level)]
+    refusal = level.refusal((rows, cols, k))
+    if refusal is not None:
+        return _fail("play", refusal)
+    budget = {"budget": args.budget} if args.budget is not None and level.searches else {}
     ai = make_player(args.level, seed=args.seed, **budget)
     human = "X" if args.first == "human" else "O"
     last = rows * cols - 1

@@ -432,10 +432,17 @@ def _children(state: State) -> tuple[tuple[int, State], ...]:
 
 
 def _check_to_move(state: object, who: str) -> State:
-    """`state` itself if it is a position with a move to make; else a clear error."""
+    """`state` itself if it is a 3x3 position with a move to make; else a clear error. The
+    learners learn and play on 3x3 only: their tables hold no position of another board."""
     if not isinstance(state, State):
         raise TypeError(
             f"{who} needs a State such as State.parse('X../.O./...'), not {shown(state)}"
+        )
+    if (state.rows, state.cols, state.k) != (3, 3, 3):
+        raise ValueError(
+            f"{who} plays only on the 3x3 board it learnt on, and this position is on a "
+            f"{state.rows}x{state.cols} board with {state.k} in a row: choose a level that "
+            "searches, such as heuristic or mcts, for a bigger board"
         )
     if state.is_terminal:
         raise IllegalMove(f"{who} cannot move: the game is already over in {state.text!r}")

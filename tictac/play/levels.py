@@ -34,6 +34,12 @@ td: values learnt by temporal differences in 9,000 training games (against itsel
     master): plays the move it values most; never loses to the master
 >>> ALIASES["unbeatable"], ALIASES["blind"], ALIASES["easy"]
 ('master', 'random', 'random')
+
+The learners play only on the 3x3 board they learnt on; the catalogue says so before a game
+starts (the command line asks it), and the learner itself refuses any other board:
+
+>>> CATALOGUE["td"].refusal((4, 4, 4))
+'the td level plays only on 3x3 with 3 in a row, not on 4x4 with 4 in a row: choose a level ...'
 """
 
 from __future__ import annotations
@@ -89,6 +95,7 @@ CATALOGUE = PLAYERS.with_levels(
         + ": draws a bead from the position's box",
         aliases=("matchboxes",),
         not_offered=_NOT_ON_4X4,
+        only_on=(3, 3, 3),
     ),
     Level(
         "td",
@@ -98,6 +105,7 @@ CATALOGUE = PLAYERS.with_levels(
         + ": plays the move it values most; never loses to the master",
         aliases=("td-learner",),
         not_offered=_NOT_ON_4X4,
+        only_on=(3, 3, 3),
     ),
 )
 """Every level by its name: the one place that describes a level (see the module's notes)."""

@@ -118,7 +118,8 @@ class Level:
     answers inside a click and so must answer quickly (the aim: 50 ms a move): `fast` holds the
     options the level plays with on a board to manage that (`fast_note` says what they change, e.g.
     ``"looks {depth} moves ahead"``), and `not_offered` the boards it is too slow for, with the
-    reason.
+    reason. `only_on` is the one board a level plays on at all (the learners: 3x3, where they
+    learnt), or None for any board; :meth:`refusal` says why it will not play another.
 
     >>> heuristic = PLAYERS["heuristic"]
     >>> heuristic.defaults
@@ -136,6 +137,7 @@ class Level:
     not_offered: Mapping[BoardSize, str] = field(default_factory=dict)
     wording: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
     """How `about` says an option's values, by option, where the value itself reads badly."""
+    only_on: BoardSize | None = None
 
     def __post_init__(self) -> None:
         for size, options in self.fast.items():
@@ -155,6 +157,23 @@ class Level:
         return {
             p.name: p.default for p in parameters if p.default is not p.empty and p.name != "budget"
         }
+
+    def refusal(self, size: BoardSize) -> str | None:
+        """Why the level does not play on a board of `size` (rows, columns, k), or None when
+        it does.
+
+        >>> PLAYERS["master"].refusal((7, 7, 5)) is None
+        True
+        """
+        if self.only_on is None or tuple(size) == self.only_on:
+            return None
+        rows, cols, k = size
+        only_rows, only_cols, only_k = self.only_on
+        return (
+            f"the {self.name} level plays only on {only_rows}x{only_cols} with {only_k} in a row, "
+            f"not on {rows}x{cols} with {k} in a row: choose a level that searches, such as "
+            "heuristic or mcts, for other boards"
+        )
 
     @property
     def searches(self) -> bool:
