@@ -205,7 +205,7 @@ def test_ctrl_c_exits_130_without_a_traceback() -> None:
     [
         (["--level", "grandmaster"], "unknown level 'grandmaster'; choose one of"),
         (["--size", "3by3"], "'3by3' is not a board size: write rows x columns, such as 3x3"),
-        (["--size", "11x3"], "a 11x3 board is not supported"),
+        (["--size", "11x3"], "a board has 1 to 10 rows, not 11"),
         (["--k", "4"], "k=4 in a row cannot fit on a 3x3 board: choose k from 1 to 3"),
         (["--first", "nobody"], "invalid choice: 'nobody'"),
         (
@@ -515,7 +515,7 @@ def test_typed_bytes_that_are_not_text_are_refused_as_a_move() -> None:
         (["play", "--seed", FAR], f"argument --seed: '{FAR[:30]}…' is not a seed"),
         (["play", "--size", f"{FAR}x3"], "is far too large a board: rows and columns go from 1"),
         (["play", "--size", "9999999x3"], "is far too large a board: rows and columns go from 1"),
-        (["play", "--size", "11x3"], "a 11x3 board is not supported"),
+        (["play", "--size", "11x3"], "a board has 1 to 10 rows, not 11"),
         (["analyze", "X........", "--k", FAR], "argument --k: '999"),
         (["tournament", "master", "random", "--games", FAR], "games are too many"),
         (["tournament", "master", "random", "--games", "100001"], "at most 100,000"),

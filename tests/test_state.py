@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import random
 import time
 from typing import Any
 
@@ -143,7 +144,7 @@ def test_k_that_cannot_fit_is_refused(k: int) -> None:
 
 
 def test_bad_sizes_for_new_are_refused() -> None:
-    with pytest.raises(ValueError, match="not supported"):
+    with pytest.raises(ValueError, match="a board has 1 to 10 rows, not 0: the largest board is"):
         State.new(0, 3, 3)
     with pytest.raises(ValueError, match="cannot fit"):
         State.new(3, 3, 4)
@@ -349,7 +350,7 @@ def test_geometry_asked_with_numpy_sizes_holds_plain_ints() -> None:
         winning_lines(True, 3, 3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="cannot fit on a 3x3 board"):
         winning_lines(3, 3, 0)
-    with pytest.raises(ValueError, match="a 0x3 board is not supported"):
+    with pytest.raises(ValueError, match="a board has 1 to 10 rows, not 0"):
         symmetry_permutations(0, 3)
 
 
@@ -479,3 +480,52 @@ def test_transform_refuses_what_is_not_a_permutation() -> None:
 def test_reachable_states_refuses_what_is_not_a_state() -> None:
     with pytest.raises(TypeError, match="start must be a State"):
         next(reachable_states("X........"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("size", "message"),
+    [
+        ((10**100, 3, 3), "a board has 1 to 10 rows, not a number of about 101 digits: "),
+        ((3, 11, 3), "a board has 1 to 10 columns, not 11: the largest board is 10x10"),
+        ((3, 3, 10**30), "k=a number of about 31 digits in a row cannot fit on a 3x3 board"),
+    ],
+)
+def test_a_size_out_of_range_is_named_in_plain_words(
+    size: tuple[int, int, int], message: str
+) -> None:
+    with pytest.raises(ValueError) as caught:
+        State.new(*size)
+    assert str(caught.value).startswith(message)
+    assert "a a " not in str(caught.value)
+
+
+def test_a_board_as_str_prints_it_reads_back_as_the_same_board() -> None:
+    """What a person copies from an output (``print(state)``) is the same board again: every
+    reachable 3x3 position, and seeded games on every board size."""
+    for state in reachable_states():
+        assert State.parse(str(state)) == state
+    rng = random.Random(5)
+    for rows in range(1, 11):
+        for cols in range(1, 11):
+            k = rng.randint(1, max(rows, cols))
+            state = State.new(rows, cols, k)
+            while not state.is_terminal and rng.random() < 0.95:
+                state = state.play(rng.choice(state.legal_moves()))
+            assert State.parse(str(state), k=k) == state, str(state)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (" ", "the board text is blank"),
+        ("\n  \n", "the board text is blank"),
+        ("X\u2717O......", "unknown mark '\u2717' (ballot x) at row 0, column 1"),
+        ("X\u2717O.......", "unknown mark '\u2717' (ballot x) at character 2 of the text"),
+        ("XO.\u200b.X...O", "unknown mark '\\u200b' (zero width space) at character 4"),
+        ("XO./.X\u200b./..O", "unknown mark '\\u200b' (zero width space) at line 2, character 3"),
+    ],
+)
+def test_blank_text_and_unknown_characters_are_named(text: str, message: str) -> None:
+    with pytest.raises(InvalidBoard) as caught:
+        State.parse(text)
+    assert message in str(caught.value)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal
 
@@ -242,14 +243,21 @@ class State:
 
         Nine characters give a 3x3 board (and 16 a 4x4 one); otherwise separate the rows with
         ``/`` or new lines, and end a board of one row with ``/`` (``"X.O/"``). ``X`` and ``O`` in
-        either case; ``.``, ``-``, ``_`` or a space for an empty cell. `k` (how many in a row
-        win) defaults to the shorter side. Text longer than :data:`MAX_TEXT` characters is
-        refused unread.
+        either case; ``.``, ``-``, ``_`` or a space for an empty cell. The grid ``print(state)``
+        shows, its cells separated by single spaces, reads back as the same board (give `k`
+        if it is not the default). `k` (how many in a row win) defaults to the shorter side.
+        Text longer than :data:`MAX_TEXT` characters is refused unread.
 
         >>> State.parse("x.o/.x./..o").cells
         ('X', '.', 'O', '.', 'X', '.', '.', '.', 'O')
         >>> State.parse("XO..X....").turn
         'O'
+        >>> print(State.parse("XO./.X./..O"))
+        X O .
+        . X .
+        . . O
+        >>> State.parse("X O .\\n. X .\\n. . O")
+        State.parse('XO./.X./..O')
         >>> State.parse("XXX/OO./O..")
         Traceback (most recent call last):
           ...
@@ -605,11 +613,12 @@ def _rebuild(text: str, k: int) -> State:
 def _board_size(rows: object, cols: object, k: object) -> tuple[int, int, int]:
     """The size of a board as plain ints, checked: a ValueError says what is wrong."""
     rows, cols, k = whole_numbers(rows=rows, cols=cols, k=k)
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise ValueError(
-            f"a {shown(rows)}x{shown(cols)} board is not supported: rows and columns go from "
-            f"1 to {MAX_SIDE}"
-        )
+    for count, name in ((rows, "rows"), (cols, "columns")):
+        if not 1 <= count <= MAX_SIDE:
+            raise ValueError(
+                f"a board has 1 to {MAX_SIDE} {name}, not {shown(count)}: the largest board "
+                f"is {MAX_SIDE}x{MAX_SIDE}"
+            )
     if not 1 <= k <= max(rows, cols):
         raise ValueError(
             f"k={shown(k)} in a row cannot fit on a {rows}x{cols} board: choose k from 1 to "
@@ -620,15 +629,28 @@ def _board_size(rows: object, cols: object, k: object) -> tuple[int, int, int]:
 
 def _split_rows(text: str) -> list[str]:
     """The rows of a board's text (at most :data:`MAX_TEXT` characters), blank lines around
-    it dropped; a single line without ``/`` is cut into a square."""
+    it dropped; a single line without ``/`` is cut into a square. A board as ``str(state)``
+    prints it, its cells separated by single spaces, reads back as the same board.
+
+    >>> _split_rows("X O .\\n. X .\\n. . O"), _split_rows("X . O")
+    (['XO.', '.X.', '..O'], ['X.O'])
+    """
     rows = text.replace("\r\n", "\n").replace("/", "\n").strip("\n")
     if not rows:
         raise InvalidBoard("the board text is empty: write one like 'XO./.X./..O'")
+    if not rows.strip() and "/" not in text:
+        raise InvalidBoard(
+            "the board text is blank: write one like 'XO./.X./..O' (a space is an empty cell "
+            "only inside a board)"
+        )
     lines = rows.split("\n")
+    if _spaced(lines):
+        return _split_rows("/".join(line[::2] for line in lines) + "/")
     if len(lines) == 1 and "/" not in text:
         (line,) = lines
         side = round(len(line) ** 0.5)
         if side * side != len(line):
+            _check_marks(lines)  # an unknown mark, not the length, is then what to fix
             raise InvalidBoard(
                 f"{len(line)} cells cannot form a square board: give 9 characters for 3x3 (or "
                 "16 for 4x4), separate the rows with '/' as in 'XO./.X./..O', or end a board "
@@ -637,6 +659,7 @@ def _split_rows(text: str) -> list[str]:
         lines = [line[i * side : (i + 1) * side] for i in range(side)]
     widths = {len(line) for line in lines}
     if len(widths) > 1:
+        _check_marks(lines)
         shown = ", ".join(str(len(line)) for line in lines[: MAX_SIDE + 1])
         more = ", ..." if len(lines) > MAX_SIDE + 1 else ""
         raise InvalidBoard(
@@ -644,6 +667,47 @@ def _split_rows(text: str) -> list[str]:
             "of cells"
         )
     return lines
+
+
+def _spaced(lines: list[str]) -> bool:
+    """Are these rows as ``str(state)`` prints them, cells separated by single spaces? Only
+    then is every other character a space and no cell one."""
+    return any(len(line) > 1 for line in lines) and all(
+        len(line) % 2 == 1
+        and all(ch == " " for ch in line[1::2])
+        and all(ch != " " for ch in line[::2])
+        for line in lines
+    )
+
+
+def _check_marks(lines: list[str]) -> None:
+    """Refuse a character that is no mark, naming it and where it is in the text: asked when
+    the text's shape is wrong, since an unknown (perhaps invisible) character may be why."""
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line):
+            if ch.upper() not in (X, O) and ch not in _EMPTY_SYMBOLS:
+                what = _character(ch)
+                where = (
+                    f"character {c + 1}" if len(lines) == 1 else f"line {r + 1}, character {c + 1}"
+                )
+                hint = " (a zero? use the letter O)" if ch == "0" else ""
+                raise InvalidBoard(
+                    f"unknown mark {what} at {where} of the text{hint}: use X or O for marks and "
+                    "'.', '-', '_' or a space for an empty cell"
+                )
+
+
+def _character(ch: object) -> str:
+    """A character as an error names it: its repr, and its Unicode name unless it is a letter
+    or digit (so that a look-alike or an invisible character can be told apart).
+
+    >>> _character("q"), _character("\\u2717")
+    ("'q'", "'✗' (ballot x)")
+    """
+    if not (isinstance(ch, str) and len(ch) == 1) or ch.isalnum():
+        return repr(ch)
+    name = unicodedata.name(ch, "")
+    return f"{ch!r} ({name.lower()})" if name else repr(ch)
 
 
 def _read_cell(ch: str, row: int, col: int) -> Cell:
@@ -656,7 +720,7 @@ def _read_cell(ch: str, row: int, col: int) -> Cell:
         return EMPTY
     hint = " (a zero? use the letter O)" if upper == "0" else ""
     raise InvalidBoard(
-        f"unknown mark {ch!r} at row {row}, column {col}{hint}: use X or O for marks and "
+        f"unknown mark {_character(ch)} at row {row}, column {col}{hint}: use X or O for marks and "
         "'.', '-', '_' or a space for an empty cell"
     )
 
