@@ -510,7 +510,12 @@ def test_typed_bytes_that_are_not_text_are_refused_as_a_move() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "--k", FAR], f"argument --k: '{FAR[:30]}…' is not how many in a row win"),
+        (["play", "--k", FAR], f"argument --k: '{FAR[:30]}…' is far too many in a row: k goes"),
+        (["play", "--k", "1" * 30], "is far too many in a row: k goes from 1 to"),
+        (["play", "--budget", "x" * 10_000], f"argument --budget: '{'x' * 30}…' is not a budget"),
+        (["play", "--budget", "9" * 5000], "is far too large a budget: give at most 18 digits"),
+        (["tournament", "master", "random", "--size", "4x4"], "unrecognized arguments: '--size'"),
+        (["play", "--bogus", "y" * 10_000], f"unrecognized arguments: '--bogus' '{'y' * 30}…'"),
         (["play", "--k", "3.0"], "argument --k: '3.0' is not how many in a row win"),
         (["play", "--seed", FAR], f"argument --seed: '{FAR[:30]}…' is not a seed"),
         (["play", "--size", f"{FAR}x3"], "is far too large a board: rows and columns go from 1"),
@@ -536,6 +541,7 @@ def test_bad_numbers_and_names_in_options_exit_2_with_a_short_message(
     assert error.startswith(f"tictac {args[0]}: error: ")
     assert message in error
     assert len(error) < 400
+    assert "usage: tictac [-h] [--version]" not in run.stderr  # the command's usage, if any
 
 
 def test_the_ceiling_on_games_is_documented_and_a_ceiling_run_is_accepted() -> None:
@@ -797,7 +803,7 @@ def test_a_budget_can_be_raised_or_lifted() -> None:
     assert run.returncode == 0 and run.stdout.rstrip().endswith(("Draw.", "The AI wins."))
 
 
-@pytest.mark.parametrize("budget", ["0", "-5", "lots", "1e6"])
+@pytest.mark.parametrize("budget", ["0", "-5", "lots", "1e6", "1_000"])
 @pytest.mark.slow
 def test_a_bad_budget_is_refused(budget: str) -> None:
     for command in ("analyze", "play"):

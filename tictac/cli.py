@@ -209,6 +209,11 @@ def _whole(text: str) -> int | None:
 def _k(text: str) -> int:
     """argparse type for ``--k``: a whole number (the board checks that it fits)."""
     k = _whole(text)
+    if k is None and re.fullmatch(_NUMBER, _ascii_digits(text.strip())):
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is far too many in a row: k goes from 1 to the board's longer side, "
+            f"at most {MAX_SIDE}"
+        )
     if k is None:
         raise argparse.ArgumentTypeError(
             f"{_shown(text)} is not how many in a row win: give a whole number, such as 3"
@@ -279,12 +284,20 @@ def _budget(text: str) -> Budget:
     """argparse type for ``--budget``: a whole number of positions, or ``none`` (no limit)."""
     if text.strip().lower() in ("none", "unlimited"):
         return Budget(positions=None)
+    positions = _whole(text.replace(",", ""))
+    if positions is None and re.fullmatch(_NUMBER, _ascii_digits(text.replace(",", "").strip())):
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is far too large a budget: give at most 18 digits, or none for no "
+            "limit"
+        )
     try:
-        return Budget(positions=int(text.replace(",", "")))
+        if positions is None:
+            raise ValueError(text)
+        return Budget(positions=positions)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a budget: give a whole number of positions, such as 2000000, or "
-            "none for no limit"
+            f"{_shown(text)} is not a budget: give a whole number of positions, such as 2000000, "
+            "or none for no limit"
         ) from None
 
 
@@ -818,7 +831,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=_seed, default=None, help="seed for the AI's random choices")
     play.add_argument("--budget", type=_budget, help=_BUDGET_HELP)
-    play.set_defaults(handler=cmd_play)
+    play.set_defaults(handler=cmd_play, command_parser=play)
 
     analyze = commands.add_parser(
         "analyze",
@@ -834,7 +847,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument("--json", action="store_true", help="print JSON (keys listed below)")
     analyze.add_argument("--budget", type=_budget, help=_BUDGET_HELP)
-    analyze.set_defaults(handler=cmd_analyze)
+    analyze.set_defaults(handler=cmd_analyze, command_parser=analyze)
 
     tournament = commands.add_parser(
         "tournament",
@@ -865,7 +878,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the first level always plays X (default: the levels take turns at X)",
     )
-    tournament.set_defaults(handler=cmd_tournament)
+    tournament.set_defaults(handler=cmd_tournament, command_parser=tournament)
     return parser
 
 
@@ -920,7 +933,10 @@ def _run(arguments: list[str]) -> int:
     """Parse the arguments and run the command they name; returns the exit status."""
     parser = build_parser()
     try:
-        args = parser.parse_args(_boards_are_not_options(arguments))
+        args, extra = parser.parse_known_args(_boards_are_not_options(arguments))
+        if extra:  # said by the command's own parser, with its usage, not the top level's
+            where: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+            where.error(f"unrecognized arguments: {' '.join(_shown(arg) for arg in extra)}")
     except SystemExit as stop:  # --help, --version, or argparse's own error (status 2)
         return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
     handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
