@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 
 from tictac.game.state import IllegalMove, State, reachable_states
@@ -700,3 +701,29 @@ def test_the_learners_play_only_on_the_3x3_board_they_learnt_on(
     assert refusal is not None and "plays only on 3x3" in refusal
     assert CATALOGUE[level].refusal((3, 3, 3)) is None
     assert make_player(level, seed=0).choose(State.new()) in range(9)
+
+
+@pytest.mark.parametrize("reward", [float("nan"), float("inf"), "3", 2.5, True, None])
+def test_menace_refuses_rewards_that_are_not_whole_numbers_of_beads(reward: object) -> None:
+    """NaN used to empty the boxes silently, inf or text to fail mid-training with a raw
+    library error, and fractions to make fractional beads."""
+    rewards = {**MENACE_REWARDS, "loss": reward}
+    with pytest.raises(ValueError, match=r'rewards\["loss"\] must be a whole number of beads'):
+        Menace(rewards=rewards)  # type: ignore[arg-type]
+
+
+def test_menace_takes_numpy_whole_numbers_for_its_rewards_and_beads() -> None:
+    machine = Menace(
+        beads=tuple(np.int64(n) for n in MENACE_BEADS),
+        rewards={outcome: np.int8(n) for outcome, n in MENACE_REWARDS.items()},
+        seed=0,
+    )
+    assert all(type(n) is int for n in (*machine.beads, *machine.rewards.values()))
+    machine.train(games=np.int64(20), opponent="random")
+    assert all(type(n) is int for box in machine.boxes.values() for n in box.values())
+
+
+@pytest.mark.parametrize("symmetry", ["no", 0, 1, None])
+def test_td_symmetry_is_true_or_false(symmetry: object) -> None:
+    with pytest.raises(ValueError, match="symmetry is True .* or False, not"):
+        TDLearner(symmetry=symmetry)  # type: ignore[arg-type]

@@ -563,13 +563,16 @@ class Menace(Learner):
                 f"beads must be whole numbers, 1 or more, such as {MENACE_BEADS}, not "
                 f"{shown(beads)}"
             )
-        if set(rewards) != {"win", "draw", "loss"}:
+        if not isinstance(rewards, Mapping) or set(rewards) != {"win", "draw", "loss"}:
             raise ValueError(
                 f'rewards give beads for "win", "draw" and "loss", such as {MENACE_REWARDS}, '
                 f"not {shown(rewards)}"
             )
         self.beads = whole_beads
-        self.rewards = dict(rewards)
+        self.rewards: dict[Outcome, int] = {
+            outcome: whole_number(rewards[outcome], f'rewards["{outcome}"]', what="beads")
+            for outcome in ("win", "draw", "loss")
+        }
         self.boxes: dict[State, dict[int, int]] = {}
         """The matchboxes: a position (its symmetry class's representative) -> bead counts
         by move (a cell of that representative)."""
@@ -750,7 +753,11 @@ class TDLearner(Learner):
         self.exploration = float(exploration)
         self.draw = float(draw)
         self.initial = float(initial)
-        self.symmetry = bool(symmetry)
+        if not isinstance(symmetry, bool):
+            raise ValueError(
+                f"symmetry is True (file mirror images together) or False, not {shown(symmetry)}"
+            )
+        self.symmetry = symmetry
         self.values: dict[State, float] = {}
         """The learnt values: a position (its symmetry class's representative, unless
         ``symmetry=False``) -> the value for the player who has just moved."""
