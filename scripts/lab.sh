@@ -63,16 +63,21 @@ shopt -s nullglob
 lessons=(notebooks/[0-9]*.ipynb)
 first=""
 [ ${#lessons[@]} -gt 0 ] && first=$(basename "${lessons[0]}")
-url="http://127.0.0.1:$port/lab/tree/$first?token=$token"
+# The token goes to JupyterLab and the watcher below in the environment, which only this
+# account can read (/proc/PID/environ), never on a command line, which every account on a shared
+# machine can read with `ps`.
+export JUPYTER_TOKEN=$token
 
 # Print the address only once JupyterLab answers there with this token: a watcher in the
 # background (detached, so that it outlives this shell, which becomes JupyterLab below) asks
 # every few tenths of a second, and gives up quietly if JupyterLab stops (it says why itself).
 (
-    "$PYTHON" - "$$" "$port" "$token" "$url" <<'EOF' &
+    "$PYTHON" - "$$" "$port" "$first" <<'EOF' &
 import os, sys, time, urllib.request
 
-server, port, token, url = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+server, port, first = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+token = os.environ["JUPYTER_TOKEN"]
+url = f"http://127.0.0.1:{port}/lab/tree/{first}?token={token}"
 status = f"http://127.0.0.1:{port}/api/status?token={token}"
 direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never through a proxy
 started = time.monotonic()
@@ -86,15 +91,14 @@ while True:
             break
     except OSError:
         if time.monotonic() - started > 300:
-            print(f"\nJupyterLab has not answered at {status} for 5 minutes.", flush=True)
+            print(f"\nJupyterLab has not answered on port {port} for 5 minutes.", flush=True)
             sys.exit(1)
         time.sleep(0.3)
 print(f"\nThe lessons are at\n    {url}\nStop JupyterLab with Ctrl-C, twice.\n", flush=True)
 EOF
 )
 
-args=(--ip=127.0.0.1 --port="$port" --ServerApp.port_retries=0 --IdentityProvider.token="$token"
-    --ServerApp.root_dir=notebooks)
+args=(--ip=127.0.0.1 --port="$port" --ServerApp.port_retries=0 --ServerApp.root_dir=notebooks)
 [ "$(id -u)" = 0 ] && args+=(--allow-root)
 # Open a browser only where there is a screen to show it on.
 if [ -z "${DISPLAY:-}" ] && [ "$(uname)" != Darwin ]; then args+=(--no-browser); fi

@@ -596,7 +596,20 @@ def test_lab_prints_the_address_once_jupyterlab_answers_there(tmp_path: Path) ->
                 assert page.status == 200
             with pytest.raises(urllib.error.HTTPError, match="403"):
                 direct.open(f"http://127.0.0.1:{port}/api/contents", timeout=10)
+            # and the token is on no command line, where every account could read it with ps
+            if Path("/proc/self/cmdline").exists():  # Linux: every process's command line
+                token = address[2].encode()
+                lines_seen = [_read(path) for path in Path("/proc").glob("[0-9]*/cmdline")]
+                assert len(lines_seen) > 3 and not any(token in line for line in lines_seen)
         finally:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(lab.pid, signal.SIGTERM)
             lab.wait(timeout=60)
+
+
+def _read(path: Path) -> bytes:
+    """A process's file, or nothing if the process has ended meanwhile."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
