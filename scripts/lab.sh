@@ -98,7 +98,8 @@ print(f"\nThe lessons are at\n    {url}\nStop JupyterLab with Ctrl-C, twice.\n",
 EOF
 )
 
-args=(--ip=127.0.0.1 --port="$port" --ServerApp.port_retries=0 --ServerApp.root_dir=notebooks)
+args=(--ip=127.0.0.1 --port="$port" --ServerApp.port_retries=0 --ServerApp.root_dir=notebooks
+    --config=scripts/jupyter_lab_config.py)
 [ "$(id -u)" = 0 ] && args+=(--allow-root)
 # Open a browser only where there is a screen to show it on.
 if [ -z "${DISPLAY:-}" ] && [ "$(uname)" != Darwin ]; then args+=(--no-browser); fi

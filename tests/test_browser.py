@@ -120,6 +120,10 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     untrusted = json.loads((NOTEBOOKS / "03-minimax.ipynb").read_text())
     untrusted["cells"][0]["source"] = ["# An untrusted copy\n", *untrusted["cells"][0]["source"]]
     (root / "untrusted-minimax.ipynb").write_text(json.dumps(untrusted, indent=1))
+    # A lesson as a student's JupyterLab would find it after we stored it with another Python.
+    elsewhere = json.loads((NOTEBOOKS / "01-how-big.ipynb").read_text())
+    elsewhere["metadata"]["language_info"]["version"] = "3.10.0"
+    (root / "stored-with-python-3.10.ipynb").write_text(json.dumps(elsewhere, indent=1))
     env = dict(
         os.environ,
         JUPYTER_CONFIG_DIR=str(home / "config"),
@@ -153,6 +157,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         f"--IdentityProvider.token={token}",
         f"--ServerApp.root_dir={root}",
         "--LabApp.expose_app_in_browser=True",
+        f"--config={ROOT / 'scripts' / 'jupyter_lab_config.py'}",  # as `make lab` starts it
     ]
     if os.geteuid() == 0:
         command.append("--allow-root")
@@ -481,4 +486,29 @@ def test_a_stored_stepper_shows_a_still_picture_before_anything_runs(
         expect(text_outputs(page, repr(stepper))).to_have_count(0)
         size = picture.evaluate("img => [img.naturalWidth, img.naturalHeight]")
         assert size[0] > 300 and size[1] > 150, size  # the SVG decoded and drew
+    page.close()
+
+
+@pytest.mark.parametrize(
+    "notebook", ["01-how-big.ipynb", "03-minimax.ipynb", "stored-with-python-3.10.ipynb"]
+)
+def test_an_untouched_lesson_opens_unmodified(browser: Browser, lab: Lab, notebook: str) -> None:
+    """Opening a lesson and letting its kernel start changes nothing: JupyterLab does not mark
+    it modified, so closing it does not ask to save, even where the kernel's Python is not the
+    one the lessons were stored with. (JupyterLab writes what the kernel reports into the
+    notebook: the lessons store ipykernel's kernel name, and scripts/jupyter_lab_config.py
+    gives JupyterLab the running Python's version.)"""
+    page = open_notebook(browser, lab, notebook)
+    with evidence(page, lab, f"unmodified-{notebook.removesuffix('.ipynb')}"):
+        dirty = (
+            "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+            " || document.querySelectorAll('.lm-TabBar-tab.jp-mod-dirty').length > 0"
+        )
+        page.wait_for_timeout(3000)  # JupyterLab writes the kernel's details once it answers
+        assert page.evaluate(f"({dirty})()") is False
+        metadata = page.evaluate(
+            "() => window.jupyterapp.shell.currentWidget.context.model.metadata"
+        )
+        stored = json.loads((lab.root / notebook).read_text())["metadata"]
+        assert metadata["kernelspec"] == stored["kernelspec"]
     page.close()
