@@ -84,11 +84,17 @@ screenshots:
 	@scripts/setup.sh --test --browser
 	TICTAC_SCREENSHOTS=docs/images $(BIN)/python -m pytest -q tests/test_browser.py tests/test_browser_board.py
 
+# Three tables, printed row by row as they are measured: about 2 minutes on the 2-core
+# development machine (the search variants about 30 s, the levels a few seconds, the 38
+# notebooks about a minute and a half).
 bench:
 	@scripts/setup.sh
-	$(BIN)/python bench/run.py
-	$(BIN)/python bench/levels.py
-	$(BIN)/python bench/lessons.py
+	@echo "==> 1/3 every way to make the perfect decision, side by side (bench/run.py, about 30 s)"
+	PYTHONUNBUFFERED=1 $(BIN)/python bench/run.py
+	@echo "==> 2/3 each level's time per move on the widget's boards (bench/levels.py, seconds)"
+	PYTHONUNBUFFERED=1 $(BIN)/python bench/levels.py
+	@echo "==> 3/3 each lesson's running time against its 20 s (bench/lessons.py, about 90 s)"
+	PYTHONUNBUFFERED=1 $(BIN)/python bench/lessons.py
 
 # Everything the project's commands create, and nothing else: exactly what .gitignore lists (a
 # test keeps the two in step). Notebooks you changed stay as they are.
