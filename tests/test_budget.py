@@ -121,8 +121,10 @@ def test_the_error_says_how_big_the_problem_is_and_what_to_do() -> None:
 def test_a_time_limit_stops_a_search_too() -> None:
     with cpu_seconds_at_most(10):
         error = stopped(lambda: minimax(State.new(4, 4, 4), budget=Budget(seconds=0.2)))
-    assert "its time limit" in str(error)
+    assert "its time limit" in str(error) and error.out_of_time
     assert 0.2 <= error.seconds < 10
+    by_count = stopped(lambda: minimax(State.new(4, 4, 4), budget=100))
+    assert "its budget" in str(by_count) and not by_count.out_of_time
 
 
 def test_an_explicit_larger_budget_lets_a_search_finish() -> None:

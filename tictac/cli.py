@@ -322,7 +322,8 @@ def _out_of_budget(command: str, error: BudgetExceeded, what: str, instead: str)
     return _fail(
         command,
         f"{what} stopped after searching {error.positions:,} positions in {error.seconds:.1f} "
-        f"s, its budget, without an answer: a {board.rows}x{board.cols} board with "
+        f"s, {'its time limit' if error.out_of_time else 'its budget'}, without an answer: a "
+        f"{board.rows}x{board.cols} board with "
         f"{board.k} in a row and {error.empty_cells} empty cells is too big for it. Try "
         f"{instead}; or give it more, --budget {error.larger_budget()} (--budget none: no "
         "limit)",

@@ -214,6 +214,7 @@ class BudgetExceeded(RuntimeError):
         self.budget = budget
         self.advice = tuple(advice)
         self.empty_cells = len(state.legal_moves())
+        self.out_of_time = out_of_time
         spent = "its time limit" if out_of_time else "its budget"
         self.summary = (
             f"{search} stopped after searching {positions:,} positions, {spent}, in "
