@@ -113,7 +113,7 @@ class Player:
 
 
 def random_move(state: State, rng: random.Random) -> int:
-    """Any legal move, each equally likely: the *blind* or *easy* player."""
+    """Any legal move, each equally likely: the *blind* player (we call it *easy* too)."""
     return rng.choice(state.legal_moves())
 
 
