@@ -231,6 +231,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
             lambda: claims_depth_limited.alphabeta_visits(4, 4, 4),
         ),
         Cited("Claude Shannon's *Programming a Computer for Playing Chess* (1950)", "Shannon"),
+        Cited("200 for the king, 9 for a queen", "Shannon"),
         Checked(
             "on 200 positions of random 4x4 games",
             lambda: lesson07_depth_limited.LIMITED_POSITIONS,
