@@ -1,4 +1,4 @@
-"""Figures that Lessons 3, 6 and 6b state in prose, worked out for `tests/claims.py`.
+"""Figures that Lessons 3, 6, 6b and 8b state in prose, worked out for `tests/claims.py`.
 
 Where it can, each is computed without the lesson's code and without tictac (by
 `alphabeta_minimum`, which has its own rules of the game); a figure about one of tictac's
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import alphabeta_minimum as minimum
 
-from tictac import State, alphabeta
+from tictac import State, alphabeta, make_player, move_outcomes, play_match
+from tictac.play import mcts_experiments as experiments
 from tictac.search.engine import Memo
 
 # Lesson 3
@@ -89,3 +90,26 @@ def _lines_of_play(cells: minimum.Cells) -> list[minimum.Cells]:
         for child in minimum.children(cells):
             nodes += _lines_of_play(child)
     return nodes
+
+
+# Lesson 8b
+
+
+def mcts_losses_as_o() -> tuple[int, int]:
+    """MCTS (300 playouts) against the master, the stored games played again: the master's
+    one opening as X, and how many of MCTS's losses as O followed a first reply other than the
+    centre, the only reply to that corner that draws (-1 unless that is every loss as O)."""
+    mcts = make_player("mcts", playouts=300)
+    match = play_match(mcts, make_player("master"), games=experiments.MASTER_GAMES, seed=0)
+    results = "".join(
+        "d" if game.result == "draw" else "w" if game.winner == mcts.name else "l"
+        for game in match.games
+    )
+    assert results == experiments.games_against_master()[300]  # the games the lesson shows
+    as_o = [game for game in match.games if game.x == "master"]
+    (opening,) = {game.moves[0] for game in as_o}
+    drawing = [m for m, o in move_outcomes(State.new().play(opening)).items() if o.value == 0]
+    assert drawing == [4], drawing
+    lost = [game for game in as_o if game.winner == "master"]
+    off_centre = sum(game.moves[1] != 4 for game in lost)
+    return opening, off_centre if off_centre == len(lost) else -1

@@ -260,8 +260,8 @@ def alphabeta_within(
     heuristic: Score = two_in_a_row,
     seed: Seed = None,
 ) -> tuple[int, int, int]:
-    """Iterative deepening within `positions` positions: alpha-beta (moves ordered, a
-    transposition table) searched 1, 2, 3, ... moves deep with `heuristic` where it stops,
+    """Deepening within `positions` positions: alpha-beta (moves ordered, a new transposition
+    table each time) searched 1, 2, 3, ... moves deep with `heuristic` where it stops,
     until the next search would go past `positions` in all (the positions of every search
     count, the one cut short included). Returns a best move of the deepest search that
     finished (ties broken with `seed`), that depth, and the positions visited.
