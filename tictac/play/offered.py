@@ -8,9 +8,9 @@ machine (median and worst over seeded games against a random opponent: ``bench/l
 prints them) showed which levels need help; each level's `fast` options and `not_offered`
 boards hold the result, and :func:`levels_note` says it in words:
 
-* brute-force is not offered on 4x4: it adds up every finished game below each move, about
-  three times as many for each extra empty cell (0.1 s with 9 empty cells, 3 s with 12, and
-  the empty 4x4 board would take hours);
+* brute-force is not offered on 4x4: it works out a sum for every position below each move,
+  about three times as many for each extra empty cell (0.1 s with 9 empty cells; with 12, some
+  130,000 positions on 4x4 with four in a row and 3 s; millions below the empty 4x4 board);
 * heuristic looks 3 moves ahead on 4x4 instead of 5 (depth 5: up to 0.8 s per move);
 * mcts plays 300 random games per move on 3x3 and 150 on 4x4 instead of 1000 (1000 take
   60-110 ms on 3x3 and 0.2 s on 4x4);

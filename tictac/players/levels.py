@@ -286,8 +286,9 @@ def _brute_force(*, budget: BudgetLike = BRUTE_FORCE_BUDGET) -> Rule:
 
 
 _BRUTE_FORCE_TOO_SLOW = (
-    "it adds up every finished game below each move, about three times as many for each "
-    "extra empty cell: seconds per move with 12 empty cells, hours on the empty 4x4 board"
+    "it works out a sum for every position below each move, about three times as many for "
+    "each extra empty cell: seconds per move with 12 empty cells, far too long on the empty "
+    "4x4 board"
 )
 PLAYERS = Catalogue(
     Level(
