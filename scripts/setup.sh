@@ -12,7 +12,8 @@
 #      it, --site stops; --browser, outside CI, goes on and the website's test is skipped.
 #   5. a virtual environment in .venv with tictac and its Python packages: the `lab` extra
 #      (JupyterLab, ipywidgets, graphviz), and with --test the `dev` extra as well
-#      (pytest, nbval, hypothesis, Playwright, ruff, mypy, ...; and the `site` extra), or with
+#      (pytest, nbval, hypothesis, Playwright, the accessibility checker axe-core, ruff,
+#      mypy, ...; and the `site` extra; all from PyPI, so the tests then run offline), or with
 #      --site the `site` extra (Sphinx, MyST-NB, Furo, JupyterLite). One .venv serves all
 #      three: each run adds to it, and none removes what another installed.
 #

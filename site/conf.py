@@ -40,8 +40,11 @@ myst_heading_anchors = 3
 html_theme = "furo"
 html_title = "tictac: game-tree search, taught through tic-tac-toe"
 html_static_path = ["_static"]
+# Furo's page and search templates, each with a fix for people who use a screen reader (see each)
+templates_path = ["_templates"]
 html_favicon = "_static/favicon.svg"  # (without one, browsers ask for /favicon.ico)
 html_css_files = ["tictac-site.css"]
+html_js_files = ["tictac-site.js"]  # (scrolling boxes take focus: see the file)
 html_copy_source = False  # the notebooks are in the repository; the site is for reading
 html_show_sourcelink = False
 html_permalinks_icon = "#"

@@ -7,7 +7,12 @@ stored notebooks:
 - the lessons' links to the README's list of lessons (``../README.md#the-lessons``) lead to
   the site's own list, on the home page;
 - a widget stored without a still picture shows a sentence saying where it runs, not its text
-  form (``GameWidget(children=...)``) nor an empty box.
+  form (``GameWidget(children=...)``) nor an empty box;
+- the captions of the tables of contents ("Lessons", "Solutions", in the sidebar and on the
+  home page) are headings with a level, as a screen reader needs them to be.
+
+(What the theme's templates need is in _templates/, and the keyboard's way into scrolling boxes
+in _static/tictac-site.js.)
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
+from sphinx.writers.html5 import HTML5Translator
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -157,7 +163,24 @@ class RunBox(SphinxTransform):
         page.append(box)
 
 
+class Translator(HTML5Translator):
+    """Sphinx's HTML, but a table of contents' caption, which Sphinx marks as a heading
+    (``role="heading"``) without saying which level, gets its level (``aria-level``): one below
+    the section it is in (on the home page, under "The lessons", 3), or 2 in the sidebar, which
+    is in no section of the page (below its one level-1 heading, the page's title)."""
+
+    def visit_title(self, node: nodes.title) -> None:
+        if isinstance(node.parent, addnodes.compact_paragraph) and node.parent.get("toctree"):
+            level = {"aria-level": str(min(6, max(2, self.section_level + 1)))}
+            self.body.append(self.starttag(node, "p", "", CLASS="caption", ROLE="heading", **level))
+            self.body.append('<span class="caption-text">')
+            self.context.append("</span></p>\n")
+        else:
+            super().visit_title(node)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.set_translator("html", Translator)
     app.add_transform(ReadmeLinks)
     app.add_transform(RunBox)
     # Every page is rebuilt when this file changes (its text goes into every page; without

@@ -82,6 +82,7 @@ def test_environment_yml_names_the_lessons_packages() -> None:
 
 # The tools that only the tests and the developers need (a student's `make lab` gets none).
 TEST_TOOLS = {"pytest", "pytest-xdist", "nbval", "hypothesis", "playwright", "ruff", "mypy"}
+TEST_TOOLS |= {"axe-playwright-python"}  # (axe-core, the accessibility audit's checker)
 
 
 def test_make_lab_installs_what_the_lessons_need_and_no_test_tools() -> None:

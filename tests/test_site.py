@@ -9,6 +9,10 @@ promises: the lessons and their solutions in order, with previous and next links
 exercise linked to its solutions page, and the box that says how to run the lesson, in the
 browser edition or in JupyterLab.
 
+Every page passes axe-core's accessibility audit (tests/axe_audit.py), on a wide screen and on
+a phone's, and the keyboard reaches everything a page shows, with a visible focus ring, and
+nothing it hides.
+
 The browser edition is checked as a folder here: it holds every lesson and solutions notebook,
 and its settings and package lists name only files in the folder, with their checksums (that
 the lessons run there, with every request outside the folder refused, is for a browser test
@@ -34,6 +38,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from axe_audit import audit, axe_version, counts, report
 from browser_edition import served
 from playwright.sync_api import Browser, Page
 from test_browser import WAIT_MS, headless_chromium, in_ci
@@ -334,6 +339,154 @@ def test_every_page_works_from_the_file_system_and_from_a_static_host(
         assert "git clone " in seen["run_text"] and "make lab" in seen["run_text"]
     # the home page links to the browser edition
     assert f"{base}/{LITE}/lab/index.html" in visits["index.html"].seen["links"]
+
+
+# --- accessibility: axe-core on every page, and the keyboard ------------------------------------
+
+SCREENS = {"wide": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+# The page's transitions and smooth scrolling off: where the focus lands is checked at once,
+# not after a slide.
+NO_TRANSITIONS = "* { transition: none !important; scroll-behavior: auto !important; }"
+
+
+def website_pages(site: Path) -> list[str]:
+    """Every HTML page of the website (not the browser edition's, which is JupyterLab's own)."""
+    pages = (p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    return sorted(p for p in pages if not p.startswith(f"{LITE}/"))
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_page_passes_the_accessibility_audit(
+    browser: Browser, site: Path, screen: str
+) -> None:
+    """axe-core, every rule it runs by default, on every page of the website, Furo's markup
+    included, and on the search page showing results: no violation. On a phone's screen more
+    code blocks and outputs scroll sideways (each must take focus: site/_static/tictac-site.js)."""
+    page = browser.new_page(viewport=SCREENS[screen])
+    page.set_default_timeout(WAIT_MS)
+    found: dict[str, list[Any]] = {}
+    started = time.monotonic()
+    try:
+        for path in website_pages(site):
+            page.goto((site / path).as_uri(), wait_until="load")
+            found[path] = audit(page)
+        page.goto((site / "search.html").as_uri() + "?q=minimax", wait_until="load")
+        page.locator("#search-results ul.search li").first.wait_for()
+        found["search.html?q=minimax"] = audit(page)
+        version = axe_version(page)
+    finally:
+        page.close()
+    failing = {path: violations for path, violations in found.items() if violations}
+    took = time.monotonic() - started
+    print(f"axe-core {version}: {len(found)} pages, {screen} screen, {took:.0f} s")
+    assert not failing, (
+        f"{len(failing)} of {len(found)} pages fail axe-core {version}:\n"
+        + "\n".join(
+            f"{path}: {counts(violations)}\n{report(violations)}"
+            for path, violations in failing.items()
+        )
+    )
+
+
+# Where the focus is, and whether a person can see it there: inside the window, not hidden, and
+# ringed (an outline, or, for the search box, its box's: tictac-site.css).
+FOCUSED = """() => {
+  const e = document.activeElement, box = e.getBoundingClientRect(), style = getComputedStyle(e);
+  const ring = (s) => s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
+  const holder = e.closest(".sidebar-search-container");
+  const name = (e.getAttribute("aria-label") || e.textContent).trim().slice(0, 40);
+  return {
+    what: `${e.tagName.toLowerCase()} ${name}`,
+    body: e === document.body,
+    seen: box.width > 0 && box.height > 0 && box.right > 0 && box.bottom > 0
+      && box.left < innerWidth && box.top < innerHeight && style.visibility === "visible",
+    ringed: ring(style) || (holder !== null && ring(getComputedStyle(holder))),
+    scrolls: e.hasAttribute("data-tictac-scrolls"),
+  };
+}"""
+
+
+def tab_through(page: Page) -> list[dict[str, Any]]:
+    """Every stop of the Tab key on the page, from its top until the focus leaves it."""
+    page.keyboard.press("Home")
+    page.evaluate("() => document.activeElement?.blur()")
+    stops = []
+    for _ in range(500):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused["body"]:
+            return stops
+        stops.append(focused)
+    raise AssertionError("Tab never left the page")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_keyboard_sees_where_it_is_and_reaches_what_scrolls(
+    browser: Browser, site: Path, screen: str
+) -> None:
+    """Tab, from the top of a lesson to its end: every stop is in sight and ringed (Furo's
+    closed drawers, off the screen, are not stops), every box that scrolls sideways is a stop
+    and the arrow keys scroll it, and a box that fits the screen is no stop."""
+    page = browser.new_page(viewport=SCREENS[screen])
+    page.set_default_timeout(WAIT_MS)
+    try:
+        page.goto((site / "notebooks/03-minimax.html").as_uri(), wait_until="load")
+        page.add_style_tag(content=NO_TRANSITIONS)
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll("article pre")].map((e) => ({
+                 wider: e.scrollWidth > e.clientWidth,
+                 stop: e.getAttribute("tabindex") === "0"}))"""
+        )
+        assert boxes and all(box["wider"] == box["stop"] for box in boxes), boxes
+        stops = tab_through(page)
+        unseen = [stop["what"] for stop in stops if not (stop["seen"] and stop["ringed"])]
+        assert not unseen, (
+            f"{len(unseen)} of {len(stops)} stops out of sight or not ringed: {unseen}"
+        )
+        wide = sum(box["wider"] for box in boxes)
+        assert sum(stop["scrolls"] for stop in stops) == wide > 0
+        box = page.locator("article pre[data-tictac-scrolls]").first
+        box.focus()
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("(e) => e.scrollLeft > 0", arg=box.element_handle())
+        # and the ring is ours, 2 px wide (tictac-site.css)
+        assert box.evaluate("(e) => getComputedStyle(e).outlineWidth") == "2px"
+    finally:
+        page.close()
+
+
+def test_on_a_phone_the_keyboard_opens_and_closes_the_drawers(browser: Browser, site: Path) -> None:
+    """On a narrow screen, Furo's drawers (the site's navigation, and "On this page") open
+    from their icons with the keyboard as with a mouse: each icon is a button with a name that
+    says whether its drawer is open; Enter opens it and moves the focus into it, Escape closes
+    it and brings the focus back. Closed, a drawer's links are no Tab stops."""
+    page = browser.new_page(viewport=SCREENS["phone"])
+    page.set_default_timeout(WAIT_MS)
+    try:
+        page.goto((site / "notebooks/03-minimax.html").as_uri(), wait_until="load")
+        page.add_style_tag(content=NO_TRANSITIONS)
+        for name, first in (("Site navigation", "tictac: game-tree search"), ("On this page", "")):
+            button = page.get_by_role("button", name=name, exact=True)
+            drawer = page.locator(f"aside[aria-label='{name}']")
+            assert button.get_attribute("aria-expanded") == "false"
+            assert drawer.evaluate("(e) => getComputedStyle(e).visibility") == "hidden"
+            button.focus()
+            page.keyboard.press("Enter")
+            assert button.get_attribute("aria-expanded") == "true"
+            focused = page.evaluate(FOCUSED)
+            assert focused["seen"] and focused["ringed"], focused
+            assert page.evaluate(
+                "(name) => document.activeElement.closest(`aside[aria-label='${name}']`) !== null",
+                name,
+            ), focused
+            assert first in focused["what"]
+            found = audit(page)  # (the drawer open, over the page)
+            assert not found, report(found)
+            page.keyboard.press("Escape")
+            assert button.get_attribute("aria-expanded") == "false"
+            assert page.evaluate(FOCUSED)["what"] == f"button {name}"
+    finally:
+        page.close()
 
 
 # --- the browser edition, as a folder ------------------------------------------------------------
