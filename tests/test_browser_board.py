@@ -38,7 +38,9 @@ GAMES = (
     "]\n"
     "display(*games)"
 )
-CELL_NAME = re.compile(r"^row [1-4], column [1-4], (empty|X|O)(, last move)?(, winning line)?")
+CELL_NAME = re.compile(
+    r"^cell \d+ \(row [0-3], column [0-3]\), (empty|X|O)(, last move)?(, winning line)?"
+)
 
 
 @pytest.fixture(scope="module")
@@ -83,25 +85,26 @@ def test_every_cell_has_a_name_that_says_where_and_what(page: Page, lab: Lab) ->
     with evidence(page, lab, "board-names"):
         first = game(page, 0)
         expect(cells_of(first)).to_have_count(9)
-        for row in (1, 2, 3):
-            for column in (1, 2, 3):
-                expect(named(first, f"row {row}, column {column}, empty")).to_have_count(1)
+        for row in range(3):
+            for column in range(3):
+                name = f"cell {3 * row + column} (row {row}, column {column}), empty"
+                expect(named(first, name)).to_have_count(1)
         # The 4x4 board with hints: every cell named, its hint appended
         big = game(page, 3)
         expect(cells_of(big)).to_have_count(16)
-        expect(named(big, "row 4, column 4, empty, hint: win 11")).to_have_count(1)
+        expect(named(big, "cell 15 (row 3, column 3), empty, hint: win 11")).to_have_count(1)
         names = [cells_of(big).nth(i).get_attribute("aria-label") for i in range(16)]
         assert names == [None] * 16  # the name is the button's text, not a label
         accessible = big.locator(".tictac-board").aria_snapshot()
-        assert accessible.count('button "row ') == 16, accessible
+        assert accessible.count('button "cell ') == 16, accessible
 
 
 def test_a_keyboard_plays_a_cell_and_the_ai_answers(page: Page, lab: Lab) -> None:
     with evidence(page, lab, "board-keyboard"):
         first = game(page, 0)
-        named(first, "row 2, column 2, empty").focus()
+        named(first, "cell 4 (row 1, column 1), empty").focus()
         page.keyboard.press("Enter")
-        expect(named(first, "row 2, column 2, X")).to_have_count(1)
+        expect(named(first, "cell 4 (row 1, column 1), X")).to_have_count(1)
         answer = first.get_by_role("button", name=re.compile(r", O, last move$"))
         expect(answer).to_have_count(1)  # the AI answered, and its move is marked
         expect(first.locator(".tictac-board .tictac-o.tictac-last")).to_have_count(1)
@@ -121,14 +124,14 @@ def test_a_keyboard_plays_a_cell_and_the_ai_answers(page: Page, lab: Lab) -> Non
 def test_hovering_a_free_cell_shows_the_mark_to_come(page: Page, lab: Lab) -> None:
     with evidence(page, lab, "board-hover"):
         duel = game(page, 1)
-        cell = named(duel, "row 1, column 1, empty")
-        other = named(duel, "row 3, column 3, empty")
+        cell = named(duel, "cell 0 (row 0, column 0), empty")
+        other = named(duel, "cell 8 (row 2, column 2), empty")
         expect(other).to_have_css("background-image", "none")
         cell.hover()
         expect(cell).to_have_css("background-image", re.compile(r"^url\(\"data:image/svg"))
         expect(other).to_have_css("background-image", "none")
         play(duel, 0, 1, 8)  # X played: the mark drawn in full, and O's hover mark elsewhere
-        played = named(duel, "row 1, column 1, X, last move")
+        played = named(duel, "cell 0 (row 0, column 0), X, last move")
         expect(played).to_have_class(re.compile(r"\btictac-x\b"))
         hovered_x = str(played.evaluate("el => getComputedStyle(el).backgroundImage"))
         other.hover()
@@ -188,7 +191,7 @@ def test_hints_are_written_in_the_cells_legibly(page: Page, lab: Lab) -> None:
             expect(hinted.locator(".tictac-board .tictac-hint")).to_have_count(cells)
             cell = cells_of(hinted).first
             label = f"{word} {moves}" if moves else word
-            expect(cell).to_have_accessible_name(f"row 1, column 1, empty, hint: {label}")
+            expect(cell).to_have_accessible_name(f"cell 0 (row 0, column 0), empty, hint: {label}")
             assert pseudo(cell, "::before", "content").startswith(f'"{word}"')
             assert pseudo(cell, "::after", "content").startswith(f'"{moves}"' if moves else "none")
             assert float(pseudo(cell, "::before", "font-size").removesuffix("px")) >= 13
@@ -198,11 +201,11 @@ def test_hints_are_written_in_the_cells_legibly(page: Page, lab: Lab) -> None:
         big = game(page, 3)
         for count, move in enumerate((0, 4, 1, 5), start=1):
             play(big, move, count, 16 - count)
-        win = named(big, "row 1, column 3, empty, hint: win 1")
+        win = named(big, "cell 2 (row 0, column 2), empty, hint: win 1")
         expect(win).to_have_class(re.compile(r"\btictac-hint-win\b"))
         assert pseudo(win, "::before", "content").startswith('"win"')
         assert pseudo(win, "::after", "content").startswith('"1"')
-        loss = named(big, "row 1, column 4, empty, hint: loss 2")
+        loss = named(big, "cell 3 (row 0, column 3), empty, hint: loss 2")
         expect(loss).to_have_class(re.compile(r"\btictac-hint-loss\b"))
         assert pseudo(loss, "::before", "content").startswith('"loss"')
         save_screenshot(big, "board-hints-4x4.png")

@@ -103,8 +103,9 @@ def test_a_whole_game_against_the_master_with_bad_input_mixed_in() -> None:
     assert "Try again: cell 4 (row 1, column 1) is already taken by X" in out  # 1,1 took it
     assert "Try again: (3, 0) is outside the 3x3 board" in out
     assert "Try again: nothing was typed" in out
-    assert "AI plays 4" not in out
-    assert re.search(r"AI plays \d \(row \d, column \d\)", out)
+    assert "AI plays cell 4 " not in out
+    plays = re.findall(r"AI plays cell (\d) \(row (\d), column (\d)\)", out)
+    assert plays and all(int(n) == 3 * int(r) + int(c) for n, r, c in plays), plays
     result = out.rstrip().splitlines()[-1]
     assert result in ("Draw.", "The AI wins.")  # the master never loses
     assert "You win!" not in out
@@ -301,7 +302,7 @@ def test_analyze_reports_the_best_move_by_cell_number() -> None:
 @pytest.mark.parametrize(
     ("board", "line"),
     [
-        ("XXX/OO./...", "Game over: X has won (cells 0, 1, 2)."),
+        ("XXX/OO./...", "Game over: X has won (cells 0, 1 and 2)."),
         ("XOX/XOO/OXX", "Game over: a draw (the board is full)."),
     ],
 )
@@ -585,7 +586,7 @@ def test_a_dashed_argument_that_is_no_board_says_to_write_a_double_dash() -> Non
     assert "required: BOARD (if it starts with -, write -- before it" in run.stderr
     run = tictac("analyze", "--", "-Xq------")
     assert run.returncode == 2
-    assert "invalid board: unknown mark 'q' at row 0, column 2" in run.stderr
+    assert "invalid board: unknown mark 'q' in cell 2 (row 0, column 2)" in run.stderr
 
 
 # -- output that cannot be written ------------------------------------------------------------

@@ -263,3 +263,106 @@ def test_the_old_names_of_cell_size_still_work_with_a_warning() -> None:
 
 def _svg(drawn: object) -> str:
     return drawn if isinstance(drawn, str) else drawn._repr_html_()  # type: ignore[attr-defined]
+
+
+# -- one way to name a cell ---------------------------------------------------------------------
+
+# How the package names a cell to a person, everywhere (State.cell_label): "cell 4 (row 1,
+# column 1)", everything counted from 0, the cells row by row from the top left (in a docstring
+# the name may run over two lines).
+NAMED_CELL = re.compile(r"\bcell\s+(\d+)\s+\(row\s+(\d+),\s+column\s+(\d+)\)")
+# A row or column given by its number, on one line ("in a row 7,057" is not one).
+ROW_OR_COLUMN = re.compile(r"(?<!in a )\b(?:row|column)[ \t]+\d+")
+
+
+def misnamed_cells(text: str, cols: int | None = None) -> list[str]:
+    """Where `text` names a cell by a row or column number other than as "cell N (row r,
+    column c)" counted from 0: a row or column number outside that form, or a cell whose number
+    is not r * cols + c (with the board's `cols`, or, not knowing it, for no width wider than
+    c). Rows and columns counted from 1 fail: the first cell would be "row 1, column 1"."""
+    outside = ROW_OR_COLUMN.finditer(NAMED_CELL.sub("", text))
+    problems = [f"{m[0]!r} outside 'cell N (row r, column c)'" for m in outside]
+    for named in NAMED_CELL.finditer(text):
+        n, r, c = map(int, named.groups())
+        widths = [cols] if cols is not None else range(c + 1, n + 2)
+        if not any(c < width and n == r * width + c for width in widths):
+            problems.append(f"{named[0]!r} is not counted from 0 (cell = row x columns + column)")
+    return problems
+
+
+def test_the_check_for_cell_names_knows_a_name_counted_from_1() -> None:
+    assert misnamed_cells("cell 4 (row 1, column 1) is taken; a 4x4 board, four in a row 7") == []
+    assert misnamed_cells("cell 11 (row 2, column 3)", cols=4) == []
+    assert misnamed_cells("cell 5 (row 2, column 2)")  # 1-based rows and columns
+    assert misnamed_cells("row 1, column 3, empty")  # the widget's old name
+    assert misnamed_cells("(0,0)-(0,1)-(0,2)") == []  # (no row or column number; see below)
+    assert misnamed_cells("cell 5 (row 1, column 2)", cols=4)  # on a 4-wide board, 6
+
+
+def test_every_place_names_a_cell_one_way() -> None:
+    """The game widget's buttons (what a screen reader says), the AI's thinking, State's errors,
+    the command line's board description: each names a cell as State.cell_label does."""
+    from tictac.cli import _describe, analysis
+    from tictac.pictures.thinking import explain_decision
+    from tictac.pictures.widget import GameWidget
+    from tictac.play.session import Decision
+
+    texts: list[tuple[str, int]] = []
+    for size, moves in (((3, 3), (0, 4, 1, 5, 2)), ((4, 4), (0, 5, 1, 6, 2))):
+        game = GameWidget(mode="human-vs-human", size=size, k=3, hint=True)
+        for move in moves:
+            texts += [(cell.description, size[1]) for cell in game.cells]
+            game.cells[move].click()
+        texts += [(cell.description, size[1]) for cell in game.cells]
+        assert "winning line" in game.cells[moves[-1]].description
+    for state, move in ((State.parse("XX./OO./..."), 2), (State.new(4, 5, 3).play(7), 13)):
+        for level in ("offensive", "random"):
+            caption = explain_decision(Decision(state, move, level, {}, 0.001)).caption
+            texts.append((caption, state.cols))
+    for state, taken in ((State.new().play(4), 4), (State.new(4, 5, 3).play(7), 7)):
+        with pytest.raises(IllegalMove) as refused:
+            state.play(taken)
+        texts.append((str(refused.value), state.cols))
+    with pytest.raises(ValueError) as caught:
+        State.parse("XO.../..q../...../.....")
+    texts.append((str(caught.value), 5))
+    texts.append(("\n".join(_describe(analysis(State.parse("XXX/OO./...")))), 3))
+    assert [name for name, _ in texts if "cell 4 (row 1, column 1)" in name]
+    problems = [(text, misnamed_cells(text, cols)) for text, cols in texts]
+    assert not [problem for problem in problems if problem[1]], problems
+
+
+def test_the_lessons_and_the_package_name_cells_one_way() -> None:
+    """Every sentence of a lesson (its Markdown and its stored outputs, pictures' text included)
+    and every text in the package's source (docstrings, messages) names a cell as
+    State.cell_label does, and only State.cell_label writes a row or column number into text."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    problems = []
+    notebooks = sorted((root / "notebooks").glob("[0-9]*.ipynb"))
+    notebooks += sorted((root / "notebooks" / "solutions").glob("[0-9]*.ipynb"))
+    for notebook in notebooks:
+        for number, cell in enumerate(json.loads(notebook.read_text())["cells"]):
+            texts = ["".join(cell["source"])] if cell["cell_type"] == "markdown" else []
+            for output in cell.get("outputs", []):
+                texts.append("".join(output.get("text", "")))
+                texts += ["".join(value) for value in output.get("data", {}).values()]
+            for text in texts:
+                problems += [f"{notebook.name} cell {number}: {p}" for p in misnamed_cells(text)]
+    writes_a_number = re.compile(r"\b(?:row|column) \{(?!\w+!r\})")  # ("the row {label!r}")
+    for source in sorted((root / "tictac").rglob("*.py")):
+        text = source.read_text()
+        problems += [f"{source.name}: {p}" for p in misnamed_cells(text)]
+        for found in writes_a_number.finditer(text):
+            line = text[: found.start()].count("\n") + 1
+            if (source.name, "cell_label") != ("state.py", _function_at(text, found.start())):
+                problems.append(f"{source.name}:{line} writes a row or column number itself")
+    assert not problems, "\n".join(problems)
+
+
+def _function_at(text: str, offset: int) -> str:
+    """The name of the last function defined before `offset` in the Python source `text`."""
+    names = re.findall(r"^\s*def (\w+)", text[:offset], flags=re.M)
+    return names[-1] if names else ""

@@ -74,7 +74,7 @@ def test_a_new_widget_shows_an_empty_board_ready_for_x() -> None:
     assert "application/vnd.jupyter.widget-view+json" in game._repr_mimebundle_()
     assert len(game.cells) == 9
     assert [c.description for c in game.cells] == [
-        f"row {r}, column {c}, empty" for r in (1, 2, 3) for c in (1, 2, 3)
+        f"cell {3 * r + c} (row {r}, column {c}), empty" for r in range(3) for c in range(3)
     ]
     assert enabled(game) == list(range(9))
     assert all(c.tooltip is None for c in game.cells)  # the browser's tooltip: the name
@@ -112,7 +112,7 @@ def test_winning_line_is_highlighted_and_the_board_disabled() -> None:
     assert [c.description.endswith(", winning line") for c in game.cells] == [
         i in win for i in range(9)
     ]
-    assert game.cells[8].description == "row 3, column 3, X, last move, winning line"
+    assert game.cells[8].description == "cell 8 (row 2, column 2), X, last move, winning line"
     assert enabled(game) == []
     assert game.score_label.value == "Score: X wins 1 · O wins 0 · draws 0"
 
@@ -367,7 +367,8 @@ def test_hint_shows_on_the_empty_cells_and_goes_away() -> None:
             assert "hint" not in cell.description and "tictac-hint" not in classes(cell)
     game.cells[5].click()  # the hint follows the game: now O is to move
     assert (
-        game.cells[2].description == f"row 1, column 3, empty, hint: {hint_labels(game.state)[2]}"
+        game.cells[2].description
+        == f"cell 2 (row 0, column 2), empty, hint: {hint_labels(game.state)[2]}"
     )
     game.hint_button.click()
     free = [c for c in game.cells if mark(c) == "."]
@@ -424,7 +425,8 @@ def test_show_thinking_explains_every_level(level: str) -> None:
     decision = session.last_decision
     assert decision is not None
     thinking = explain_decision(decision)
-    assert thinking.caption.startswith(f"<b>X ({level})</b> played cell {decision.move} (row ")
+    where = decision.state.cell_label(decision.move)
+    assert thinking.caption.startswith(f"<b>X ({level})</b> played {where}, deciding in ")
     assert (thinking.svg is None) == (level == "random")
 
 
@@ -659,7 +661,7 @@ def test_every_winning_line_is_marked_with_the_way_it_runs(size: tuple[int, int,
         for i in line:
             assert f"tictac-win-{direction}" in classes(game.cells[i]), (line, direction)
             assert game.cells[i].description.startswith(
-                f"row {i // cols + 1}, column {i % cols + 1}, X"
+                f"cell {i} (row {i // cols}, column {i % cols}), X"
             )
         others = {c for cell in game.cells for c in classes(cell) if c.startswith("tictac-win-")}
         assert others == {f"tictac-win-{direction}"}
@@ -668,9 +670,9 @@ def test_every_winning_line_is_marked_with_the_way_it_runs(size: tuple[int, int,
 def test_a_4x4_board_is_named_and_sized_like_the_3x3() -> None:
     game = GameWidget(mode="human-vs-human", size=(4, 4), k=3, hint=True)
     assert [c.description.split(", hint")[0] for c in game.cells] == [
-        f"row {r}, column {c}, empty" for r in (1, 2, 3, 4) for c in (1, 2, 3, 4)
+        f"cell {4 * r + c} (row {r}, column {c}), empty" for r in range(4) for c in range(4)
     ]
-    assert game.cells[0].description == "row 1, column 1, empty, hint: win 11"
+    assert game.cells[0].description == "cell 0 (row 0, column 0), empty, hint: win 11"
     assert "tictac-in-11" in classes(game.cells[0])
     assert "tictac-cols-4" in classes(game.board)
     assert game.board.layout.grid_template_columns == f"repeat(4, {CELL_PX[4]}px)"

@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from tictac import __version__
-from tictac.game.state import MAX_SIDE, IllegalMove, InvalidBoard, State
+from tictac.game.state import MAX_SIDE, IllegalMove, InvalidBoard, State, cells_label
 from tictac.play.levels import CATALOGUE, canonical_level, level_names, make_player
 from tictac.players.rules import Player
 from tictac.players.tournament import MatchResult, play_match, wilson_interval
@@ -183,10 +183,6 @@ def parse_move(text: str, state: State) -> int:
     index = state.index_of(move)
     state.play(index)  # raises IllegalMove with the reason (taken cell, game over)
     return index
-
-
-def _where(state: State, index: int) -> str:
-    return f"row {index // state.cols}, column {index % state.cols}"
 
 
 def _in_moves(plies: int) -> str:
@@ -403,7 +399,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                         "a smaller board, a smaller k or an easier level",
                     )
                 state = state.play(move)
-                print(f"AI plays {move} ({_where(state, move)})")
+                print(f"AI plays {state.cell_label(move)}")
                 print()
                 print(format_board(state))
     except EOFError:
@@ -479,8 +475,7 @@ def _describe(report: dict[str, Any]) -> list[str]:
     if report["terminal"]:
         winner = report["winner"]
         if winner:
-            cells = ", ".join(str(i) for i in report["winning_line"])
-            lines.append(f"Game over: {winner} has won (cells {cells}).")
+            lines.append(f"Game over: {winner} has won ({cells_label(report['winning_line'])}).")
         else:
             lines.append("Game over: a draw (the board is full).")
         return lines

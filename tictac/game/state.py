@@ -279,9 +279,7 @@ class State:
             rows, cols, k = _board_size(rows, cols, min(rows, cols) if k is None else k)
         except ValueError as error:
             raise InvalidBoard(str(error)) from None
-        cells = tuple(
-            _read_cell(ch, r, c) for r, row in enumerate(rows_text) for c, ch in enumerate(row)
-        )
+        cells = tuple(_read_cell(ch, i, cols) for i, ch in enumerate("".join(rows_text)))
         return cls._validated(rows, cols, k, cells)
 
     @classmethod
@@ -310,7 +308,7 @@ class State:
                 f"a {rows}x{cols} board has {size} cells, but {count} were given: give one "
                 "for each cell, row by row (or say the size with rows= and cols=)"
             )
-        read = tuple(_read_cell(ch, i // cols, i % cols) for i, ch in enumerate(given))
+        read = tuple(_read_cell(ch, i, cols) for i, ch in enumerate(given))
         return cls._validated(rows, cols, k, read)
 
     @classmethod
@@ -341,9 +339,9 @@ class State:
             shared = set(won_lines[0]).intersection(*won_lines[1:])
             if not shared:
                 raise InvalidBoard(
-                    f"impossible board: {winner} has lines {_describe_lines(won_lines, cols)} "
-                    "with no cell in common, so no single last move made them all; the game "
-                    "would have ended at the first"
+                    f"impossible board: {winner} has {len(won_lines)} lines ("
+                    f"{_describe_lines(won_lines)}) with no cell in common, so no single last "
+                    "move made them all; the game would have ended at the first"
                 )
         turn = X if n_x == n_o else O
         winning_line = (x_lines or o_lines)[0] if winner else None
@@ -445,9 +443,8 @@ class State:
             )
         if self.cells[index] != EMPTY:
             raise IllegalMove(
-                f"cell {index} (row {index // self.cols}, column {index % self.cols}) is already "
-                f"taken by {self.cells[index]}; choose one of the empty cells "
-                f"{list(self.legal_moves())}"
+                f"{cell_label(index, self.cols)} is already taken by {self.cells[index]}; "
+                f"choose one of the empty cells {list(self.legal_moves())}"
             )
         return self.play_unchecked(index)
 
@@ -502,6 +499,19 @@ class State:
                 f"numbered 0 to {size - 1}, row by row from the top left"
             )
         return index
+
+    def cell_label(self, move: Move) -> str:
+        """A cell as the package names it to a person, everywhere (the game widget's buttons,
+        the AI's thinking, the command line, errors, the exercises' checks): its number and its
+        row and column, all counted from 0 as :meth:`play` takes them, the cells numbered row by
+        row from the top left. `move` is a cell number or a ``(row, col)`` pair.
+
+        >>> State.new().cell_label(4)
+        'cell 4 (row 1, column 1)'
+        >>> State.new(4, 4, 3).cell_label((2, 3))
+        'cell 11 (row 2, column 3)'
+        """
+        return cell_label(self.index_of(move), self.cols)
 
     def result(self) -> Mark | Literal["draw"] | None:
         """``"X"`` or ``"O"`` for a win, ``"draw"`` for a full board, None while the game runs."""
@@ -710,7 +720,7 @@ def _character(ch: object) -> str:
     return f"{ch!r} ({name.lower()})" if name else repr(ch)
 
 
-def _read_cell(ch: str, row: int, col: int) -> Cell:
+def _read_cell(ch: str, index: int, cols: int) -> Cell:
     upper = ch.upper() if isinstance(ch, str) else ch
     if upper == X:
         return X
@@ -720,16 +730,41 @@ def _read_cell(ch: str, row: int, col: int) -> Cell:
         return EMPTY
     hint = " (a zero? use the letter O)" if upper == "0" else ""
     raise InvalidBoard(
-        f"unknown mark {_character(ch)} at row {row}, column {col}{hint}: use X or O for marks and "
-        "'.', '-', '_' or a space for an empty cell"
+        f"unknown mark {_character(ch)} in {cell_label(index, cols)}{hint}: use X or O for "
+        "marks and '.', '-', '_' or a space for an empty cell"
     )
 
 
-def _describe_lines(lines: list[Line], cols: int) -> str:
-    def cell(i: int) -> str:
-        return f"({i // cols},{i % cols})"
+def cell_label(index: int, cols: int) -> str:
+    """Cell `index` of a board `cols` columns wide, named as :meth:`State.cell_label` names it
+    (for where no state is at hand yet).
 
-    return " and ".join("-".join(cell(i) for i in line) for line in lines)
+    >>> cell_label(5, 3)
+    'cell 5 (row 1, column 2)'
+    """
+    row, col = divmod(index, cols)
+    return f"cell {index} (row {row}, column {col})"
+
+
+def cells_label(cells: Iterable[int]) -> str:
+    """Several cells by their numbers, as a sentence lists them.
+
+    >>> cells_label((0, 4, 8)), cells_label([7])
+    ('cells 0, 4 and 8', 'cell 7')
+    """
+    numbers = [str(cell) for cell in cells]
+    if len(numbers) == 1:
+        return f"cell {numbers[0]}"
+    return f"cells {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _describe_lines(lines: list[Line]) -> str:
+    """Lines of cells, as a sentence lists them.
+
+    >>> _describe_lines([(0, 1, 2), (6, 7, 8)])
+    'cells 0, 1 and 2, and cells 6, 7 and 8'
+    """
+    return ", and ".join(cells_label(line) for line in lines)
 
 
 # ---------------------------------------------------------------------------------------------

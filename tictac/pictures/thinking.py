@@ -74,11 +74,10 @@ def explain_decision(decision: Decision) -> Thinking:
     key = canonical_level(decision.level)
     options = {**CATALOGUE[key].defaults, **decision.options}
     thinking = EXPLANATIONS[key](decision, options)
-    move, cols = decision.move, decision.state.cols
-    row, col = divmod(move, cols)
+    where = decision.state.cell_label(decision.move)
     headline = (
-        f"<b>{decision.mark} ({html.escape(decision.level)})</b> played cell {move} (row {row}, "
-        f"column {col}), deciding in {decision.seconds * 1000:.1f} ms. "
+        f"<b>{decision.mark} ({html.escape(decision.level)})</b> played {where}, "
+        f"deciding in {decision.seconds * 1000:.1f} ms. "
     )
     return replace(thinking, caption=headline + thinking.caption)
 

@@ -44,11 +44,13 @@ of the pictures' best and worst colours) over the number of moves the game lasts
 carries the meaning, never the colour alone.
 
 **Each cell is a button** a screen reader or a keyboard can play (Tab to it, Enter or Space
-plays it). Its text is its accessible name, which says where it is (counted from 1, as people
-count) and what is in it: "row 1, column 3, empty", "row 2, column 2, O, last move", "row 1,
-column 1, X, winning line", or with Hint on "row 1, column 3, empty, hint: win 3" (see
-:func:`cell_name`). That text is hidden from the eye; the marks and the hints are drawn by the
-CSS for the cell's classes, so a screen reader reads the name alone.
+plays it). Its text is its accessible name, which says where it is, as the whole package names
+a cell (:meth:`State.cell_label <tictac.game.state.State.cell_label>`: its number, row and
+column, counted from 0 as :meth:`State.play <tictac.game.state.State.play>` takes them), and
+what is in it: "cell 2 (row 0, column 2), empty", "cell 4 (row 1, column 1), O, last move",
+"cell 0 (row 0, column 0), X, winning line", or with Hint on "cell 2 (row 0, column 2), empty,
+hint: win 3" (see :func:`cell_name`). That text is hidden from the eye; the marks and the hints
+are drawn by the CSS for the cell's classes, so a screen reader reads the name alone.
 
 For browser tests and styling, every part has a CSS class: ``tictac-game`` (the whole),
 ``tictac-board`` (with ``tictac-cols-3`` or ``tictac-cols-4``, and ``tictac-turn-x`` or
@@ -233,18 +235,20 @@ def _css() -> str:
 
 
 def cell_name(state: State, index: int, hint: str | None = None, *, last: bool = False) -> str:
-    """What a cell button says to a screen reader: where the cell is (rows and columns counted
-    from 1), what is in it, and whether it is the last move, on the winning line, or a hint.
+    """What a cell button says to a screen reader: which cell it is (:meth:`State.cell_label
+    <tictac.game.state.State.cell_label>`), what is in it, and whether it is the last move, on
+    the winning line, or a hint.
 
     >>> state = State.parse("XX./OO./...").play(2)
-    >>> cell_name(state, 0), cell_name(state, 2, last=True)
-    ('row 1, column 1, X, winning line', 'row 1, column 3, X, last move, winning line')
+    >>> cell_name(state, 0)
+    'cell 0 (row 0, column 0), X, winning line'
+    >>> cell_name(state, 2, last=True)
+    'cell 2 (row 0, column 2), X, last move, winning line'
     >>> cell_name(State.new(), 5, "draw")
-    'row 2, column 3, empty, hint: draw'
+    'cell 5 (row 1, column 2), empty, hint: draw'
     """
-    row, col = divmod(index, state.cols)
     mark = state.cells[index]
-    parts = [f"row {row + 1}", f"column {col + 1}", mark if mark in ("X", "O") else "empty"]
+    parts = [state.cell_label(index), mark if mark in ("X", "O") else "empty"]
     if last:
         parts.append("last move")
     if index in (state.winning_line or ()):
@@ -300,7 +304,7 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
     >>> game.status.value, game.score_label.value
     ('X wins', 'Score: X wins 1 · O wins 0 · draws 0')
     >>> [cell.description for cell in game.cells[2:4]]
-    ['row 1, column 3, X, last move, winning line', 'row 2, column 1, O']
+    ['cell 2 (row 0, column 2), X, last move, winning line', 'cell 3 (row 1, column 0), O']
     >>> game.cells[0]._dom_classes
     ('tictac-cell', 'tictac-x', 'tictac-win', 'tictac-win-row')
     >>> any(not cell.disabled for cell in game.cells)    # the game is over
