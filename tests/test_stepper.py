@@ -33,7 +33,7 @@ from tictac.game.state import reachable_states
 from tictac.pictures.boards import COLORS, format_value
 from tictac.pictures.stepper import STEP_BUDGET, SearchSteps, Step, record_search
 from tictac.pictures.stepper_widget import SearchStepper, step_search
-from tictac.pictures.tree import draw_tree
+from tictac.pictures.tree import MUTED, draw_tree
 from tictac.search.engine import TraceNode
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -63,7 +63,7 @@ EDGE = re.compile(r'^\s*"?(\w+)"? -> "?(\w+)"? \[(.*)\]$')
 MOVE = re.compile(r'label="?(\d+)')
 VALUE = re.compile(r"<td[^>]*><b>((?:MAX|MIN|end)(?: [^<]*)?|(?:[≥≤] )?-?\d+(?:\.\d+)?)</b></td>")
 WINDOW_NOW = re.compile(r"<b>(α \S+  β \S+)</b>")
-WINDOW_BEFORE = re.compile(r'<font color="#6b7280">(α \S+  β \S+)</font>')
+WINDOW_BEFORE = re.compile(rf'<font color="{MUTED}">(α \S+  β \S+)</font>')
 WIDTHS = re.compile(r'width="(\d+)"')
 
 

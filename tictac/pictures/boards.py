@@ -56,22 +56,27 @@ __all__ = [
 ]
 
 COLORS = {
-    "X": "#2b6cb0",  # blue
-    "O": "#c05621",  # orange
+    "X": "#2b6bae",  # blue
+    "O": "#ac4d1e",  # orange, burnt
     "grid": "#4a5568",
     "background": "#ffffff",
-    "win": "#009e73",  # bluish green: the line through a win
+    "win": "#007f5d",  # bluish green, deep: the line through a win
     "best": "#009e73",  # bluish green: the best moves
     "worst": "#cc79a7",  # reddish purple: the worst moves
-    "cut": "#d55e00",  # vermillion: where and why alpha-beta stopped searching
+    "cut": "#ab4c00",  # vermillion, deep: where and why alpha-beta stopped searching
     "highlight": "#1a202c",  # near black: the outline of chosen cells
 }
 """The colours of every picture, trees included.
 
 X and O keep a blue and an orange, which colour-blind eyes tell apart; the others are from
 Okabe and Ito's colour-blind-safe palette. No colour carries a meaning alone: a win is also a
-line through the marks, a best move also an outline or a tick, a value also a number.
+line through the marks, a best move also an outline or a tick, a value also a number. Each is
+dark enough to read where it is drawn (WCAG 2.2's contrast minimums: 4.5:1 for the marks X and
+O written in a tree's cells and for the words of a cut, 3:1 for a line such as the win's;
+tests/test_contrast.py measures every picture), hence the deeper orange, bluish green and
+vermillion than Okabe and Ito's own.
 """
+
 
 
 def board_svg(

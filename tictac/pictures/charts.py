@@ -67,19 +67,27 @@ __all__ = [
 
 PALETTE = {
     "blue": "#0072B2",
-    "orange": "#E69F00",
+    "orange": "#BD8300",
     "bluish green": "#009E73",
-    "vermillion": "#D55E00",
-    "grey": "#BBBBBB",
-    "reddish purple": "#CC79A7",
-    "sky blue": "#56B4E9",
+    "vermillion": "#B65000",
+    "grey": "#8A8A8A",
+    "reddish purple": "#C66A9D",
+    "sky blue": "#1D96DB",
     "black": "#000000",
 }
-"""The Okabe-Ito colours the charts use (and a neutral grey)."""
+"""The Okabe-Ito colours the charts use (and a neutral grey), the lighter ones darkened.
+
+Each bar, line and marker stands out from the white at least 3:1 (WCAG 2.2, 1.4.11), so Okabe
+and Ito's orange, sky blue and reddish purple are darker here, and vermillion too, to keep it
+apart from the orange for colour-blind eyes: under simulated protanopia, deuteranopia and
+tritanopia (Machado, Oliveira and Fernandes 2009) every two colours stay clearly apart, as
+tests/test_contrast.py measures.
+"""
 
 _INK = "#222222"  # text and axes
 _MUTED = "#555555"  # tick labels
 _RULE = "#E4E4E4"  # grid lines
+_GUIDE = "#767676"  # a line_chart's guide lines (levels worth marking)
 _FONT = "sans-serif"
 _TITLE, _LABEL, _TICK, _SMALL = 14, 12, 11, 10  # font sizes in pixels
 
@@ -1274,7 +1282,7 @@ def line_chart(
     xlabel_shown = _scale_label(xlabel, x_scale)
     _x_axis(canvas, x, box, xshow, xlabel_shown)
     for level in guides:
-        canvas.line(box.left, y(level), box.right, y(level), "#999999", stroke_width=1)
+        canvas.line(box.left, y(level), box.right, y(level), _GUIDE, stroke_width=1)
     clip = canvas.clip(_Box(box.left - 6, box.top - 6, box.right + 6, box.bottom + 6))
     canvas.add(f'<g clip-path="{clip}">')
     for label, ps in points.items():
@@ -1356,7 +1364,7 @@ def _chosen_looks(order: Sequence[str], colours: Mapping[str, str]) -> dict[str,
 
     >>> looks = _chosen_looks(["win", "draw", "loss"], {"loss": "vermillion"})
     >>> [(group, look.colour, look.marker) for group, look in looks.items()]
-    [('win', '#0072B2', 'circle'), ('draw', '#E69F00', 'square'), ('loss', '#D55E00', 'diamond')]
+    [('win', '#0072B2', 'circle'), ('draw', '#BD8300', 'square'), ('loss', '#B65000', 'diamond')]
     """
     by_name = {_COLOUR_NAMES[look.colour]: look for look in LINE_STYLES}
     chosen: dict[str, LineStyle] = {}
@@ -1555,15 +1563,16 @@ def heat_map(
         canvas.text(left - 6, y + cell_h / 2, label, anchor="end")
         for c, value in enumerate(numbers):
             x = left + cell_w * c
-            if value is None:
+            if value is None:  # (a dash says so, as the text alternative's "no value" does)
                 canvas.add(
                     f'<rect class="cell" x="{_n(x)}" y="{_n(y)}" width="{_n(cell_w)}" '
                     f'height="{_n(cell_h)}" fill="#ffffff" stroke="#dddddd"/>'
                 )
+                canvas.text(x + cell_w / 2, y + cell_h / 2, "–", anchor="middle", fill=_MUTED)
                 continue
             t = 0.5 if f(hi) == f(lo) else (f(min(max(value, lo), hi)) - f(lo)) / (f(hi) - f(lo))
             shade = _ramp(colours, t)
-            ink = "#000000" if _luminance(shade) > 0.4 else "#ffffff"
+            ink = _ink_on(shade)
             canvas.add(
                 f'<rect class="cell" x="{_n(x)}" y="{_n(y)}" width="{_n(cell_w)}" '
                 f'height="{_n(cell_h)}" fill="{shade}" stroke="#ffffff"/>'
@@ -1606,6 +1615,24 @@ def _ramp(colours: Sequence[str], t: float) -> str:
 def _luminance(colour: str) -> float:
     r, g, b = (c / 255 for c in _rgb(colour))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ink_on(colour: str) -> str:
+    """Black or white, whichever stands out more on `colour` (by WCAG's contrast ratio, from
+    the colour's relative luminance).
+
+    >>> _ink_on("#0072B2"), _ink_on("#8A8A8A"), _ink_on("#ffffff")
+    ('#ffffff', '#000000', '#000000')
+    """
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in _rgb(colour))
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    # black's contrast (L + 0.05) / 0.05 beats white's 1.05 / (L + 0.05) above L = 0.179
+    return "#000000" if (luminance + 0.05) ** 2 > 1.05 * 0.05 else "#ffffff"
 
 
 def round_robin_chart(table: RoundRobin) -> Chart:

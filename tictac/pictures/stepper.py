@@ -31,8 +31,9 @@ Every frame draws the same nodes, every node the search visited and every move i
 that the picture does not jump from one step to the next; each line of a node's text sits in a
 cell whose size is fixed for that node, so Graphviz lays out every frame alike. What changes:
 
-* a node not visited yet is faint and shows no value (a leaf of a tree of numbers shows its
-  number, faint: it is the game's data, like the marks of a board);
+* a node not visited yet is grey, on a grey ground, and shows no value (a leaf of a tree of
+  numbers shows its number, in grey: it is the game's data, like the marks of a board); the move
+  to it is dotted;
 * the node of the step has a thick dark outline and says **now**;
 * the path from the root to it is bold, and each node on it shows its *current* α and β: the
   window the child being searched now was given, updated as each child's value comes back
@@ -537,7 +538,7 @@ _NOW = f'<font color="{COLORS["highlight"]}"><b>now</b></font>'
 _EDGE_LOOKS = {  # how a move is drawn: on the path, visited, not yet visited, pruned
     "path": {"color": COLORS["highlight"], "penwidth": "2.5"},
     "seen": {},
-    "unseen": {"color": "#d1d5db", "fontcolor": GREY},
+    "unseen": {"color": GREY, "fontcolor": GREY, "style": "dotted"},
     "pruned": {"color": GREY, "fontcolor": GREY, "style": "dashed"},
 }
 

@@ -93,14 +93,19 @@ INSTALL_GRAPHVIZ = (
 # finished game is filled with the winner's colour and says "end 1"; the board's border is the
 # mover's colour and says MAX or MIN; a best move is ticked; a pruned move is dashed and says
 # "pruned"; a cut says "cut: ...".
+# Every text is dark enough to read on what it is written on (4.5:1), every line that says
+# something stands out 3:1 (WCAG 2.2; tests/test_contrast.py): a board's cells are white, its
+# grid lines mid grey, and what the search did not visit is grey, dotted or dashed, and labelled.
 _FILL = {"X": "#dbeafe", "O": "#fde4cf", "draw": "#e5e7eb"}
 _BORDER = {"X": COLORS["X"], "O": COLORS["O"]}
-GREY = "#9ca3af"
+GREY = "#616a78"  # what the search did not visit or cut off: its edges, borders, marks, words
 _BEST_TEXT = "#00785a"  # COLORS["best"] darkened, so that small text on white stays legible
-_WIN_CELL = "#b3e2d5"  # COLORS["win"], pale: the cells of a winning line
+_WIN_CELL = "#d4efe6"  # COLORS["win"], pale: the cells of a winning line
+_CELL = "white"  # every other cell of a board
+_BOARD_GRID = "#767f8e"  # the lines between a board's cells
 _PV_WIDTH = "2.5"
 FADED_FILL = "#f3f4f6"  # a node the search did not visit: grey, its marks grey
-MUTED = "#6b7280"  # grey text that stays legible
+MUTED = GREY  # grey text, legible on white and on the faded grey
 PRUNED_TEXT = f'<font color="{MUTED}">pruned</font>'
 
 
@@ -680,11 +685,11 @@ def html_board(
             mark = state.cells[index]
             color = GREY if faded else marks.get(mark, "white")
             text = f'<font color="{color}"><b>{mark}</b></font>' if mark != "." else " "
-            bg = f' bgcolor="{_WIN_CELL}"' if index in win else ""
-            cells.append(f'<td width="14" height="14" fixedsize="true"{bg}>{text}</td>')
+            bg = _WIN_CELL if index in win else _CELL
+            cells.append(f'<td width="14" height="14" fixedsize="true" bgcolor="{bg}">{text}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     board = (
-        f'<table border="0" cellborder="1" cellspacing="0" cellpadding="0" color="#9ca3af">'
+        f'<table border="0" cellborder="1" cellspacing="0" cellpadding="0" color="{_BOARD_GRID}">'
         f"{''.join(rows)}</table>"
     )
     text = _text_rows(lines, text_size)
