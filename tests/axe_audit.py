@@ -5,8 +5,9 @@ axe-core comes inside the PyPI package axe-playwright-python (the `test` extra, 
 pyproject.toml), as one script that is put into the page: nothing is fetched when the tests run.
 Every rule axe runs by default must pass: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's
 best practices (a unique name for each landmark, one first-level heading, ...). No rule is
-switched off; a node that cannot be fixed in our markup would be excluded by name, with the
-reason next to it (none is today).
+switched off; a node that cannot be fixed in our markup is left out by name, with the reason
+next to it (tests/test_browser_a11y.py leaves out two kinds of JupyterLab's and ipywidgets'
+own nodes; the website, none).
 """
 
 from __future__ import annotations
@@ -19,12 +20,18 @@ from playwright.sync_api import Page
 Violation = dict[str, Any]  # one rule that failed, with the nodes it failed on (axe's own form)
 
 
-def audit(page: Page, include: list[str] | None = None) -> list[Violation]:
+def audit(
+    page: Page, include: list[str] | None = None, exclude: list[str] | None = None
+) -> list[Violation]:
     """axe's violations in `page`, in the whole document or only inside the elements that
-    match the CSS selectors `include` (each must match at least one, or axe says so)."""
+    match the CSS selectors `include` (each must match at least one, or axe says so), leaving
+    out those that match `exclude` (and what is inside them)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE_SCRIPT)
-    context = {"include": [[selector] for selector in include]} if include else None
+    context: dict[str, Any] | None = None
+    if include or exclude:
+        context = {"include": [[selector] for selector in include or ["html"]]}
+        context["exclude"] = [[selector] for selector in exclude or []]
     results: dict[str, Any] = page.evaluate(
         "([context, options]) => axe.run(context ?? document, options)",
         [context, {"resultTypes": ["violations"]}],

@@ -314,9 +314,9 @@ def test_a_student_plays_the_unbeatable_ai_in_jupyterlab(browser: Browser, lab: 
         # medium's answer is drawn as a Graphviz tree from the start, and a move redraws it.
         thinking_game = games.nth(2)
         thinking = thinking_game.locator(".tictac-thinking")
-        tree = thinking.locator(".jp-RenderedSVG img")
+        tree = thinking.get_by_role("img", name=re.compile(r"^The game tree the AI searched: "))
         expect(tree.first).to_be_visible()
-        expect(thinking).to_contain_text("O (medium) played cell 4")
+        expect(thinking).to_contain_text("O (medium) played cell 4 (row 1, column 1)")
         thinking_game.locator(".tictac-board button.tictac-cell:not([disabled])").first.click()
         expect(thinking).not_to_contain_text("played cell 4")
         expect(tree.first).to_be_visible()
@@ -329,7 +329,7 @@ def test_a_student_plays_the_unbeatable_ai_in_jupyterlab(browser: Browser, lab: 
         for marks in range(3, 7):
             duel.locator("button.tictac-step").click()
             expect(pieces).to_have_count(marks)
-        expect(duel.locator(".tictac-thinking .jp-RenderedSVG img").first).to_be_visible()
+        expect(duel.locator(".tictac-thinking img").first).to_be_visible()
         save_screenshot(duel, "play-thinking.png")
     page.close()
 

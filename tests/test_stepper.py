@@ -641,7 +641,11 @@ def test_the_buttons_move_through_the_steps() -> None:
         stepper.step_button.click()
         frames.append(stepper.picture.value)
     assert stepper.index == 3 and stepper.slider.value == 4
-    assert len(set(frames)) == 4 and all(frame.startswith("<svg") for frame in frames)
+    box = '<div class="tictac-stepper-box" tabindex="0" role="group" '
+    box += 'aria-label="The tree at this step" '
+    # each frame in a box that scrolls, which the keyboard reaches and a screen reader names
+    assert len(set(frames)) == 4 and all(frame.startswith(box) for frame in frames)
+    assert all(frame.split(">", 1)[1].startswith("<svg") for frame in frames)
     assert "Step 4 of 16" in stepper.sentence.value and "B2 is worth 12" in stepper.sentence.value
     stepper.back_button.click()
     assert stepper.index == 2

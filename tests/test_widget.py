@@ -3,6 +3,7 @@ own tests, in tests/test_session.py)."""
 
 from __future__ import annotations
 
+import base64
 import random
 import re
 from typing import Any
@@ -377,9 +378,28 @@ def test_hint_shows_on_the_empty_cells_and_goes_away() -> None:
 
 
 def svgs(game: GameWidget) -> list[str]:
-    return [
-        o["data"]["image/svg+xml"] for o in game.thinking.outputs if "image/svg+xml" in o["data"]
-    ]
+    """The trees Show thinking draws: each a picture (an SVG in an ``<img>``), with a text
+    alternative."""
+    found = []
+    for output in game.thinking.outputs:
+        page = output["data"].get("text/html", "")
+        for data, alt in re.findall(
+            r'<img src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]+)"', page
+        ):
+            assert alt.startswith("The game tree the AI searched"), alt
+            found.append(base64.b64decode(data).decode("utf-8"))
+    return found
+
+
+def test_show_thinking_is_a_box_the_keyboard_reaches_and_a_screen_reader_names() -> None:
+    game = GameWidget(level="medium", human="O", show_thinking=True, seed=0)
+    ((output),) = game.thinking.outputs
+    page = output["data"]["text/html"]
+    assert page.startswith('<div class="tictac-thinking-box" tabindex="0" role="group" ')
+    assert 'aria-label="How the AI chose its move"' in page and "overflow: auto" in page
+    assert 'alt="The game tree the AI searched: minimax' in page
+    assert output["data"]["text/plain"].startswith("X (medium) played cell ")
+    assert "image/svg+xml" not in output["data"]  # (JupyterLab draws that with no alt text)
 
 
 @pytest.mark.parametrize("level", ["unbeatable", "medium", "heuristic", "novice", "mcts"])

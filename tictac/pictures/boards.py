@@ -78,7 +78,6 @@ vermillion than Okabe and Ito's own.
 """
 
 
-
 def board_svg(
     state: State,
     *,

@@ -98,7 +98,7 @@ class SearchStepper(StaticPicture, widgets.VBox):  # type: ignore[misc]
         self.slider.observe(lambda change: self.go(change["new"] - 1), names="value")
         self.sentence = widgets.HTML()
         self.sentence.add_class("tictac-stepper-sentence")
-        self.picture = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="100%"))
+        self.picture = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         self.picture.add_class("tictac-stepper-frame")
         controls = (
             self.start_button,
@@ -179,7 +179,9 @@ class SearchStepper(StaticPicture, widgets.VBox):  # type: ignore[misc]
         step = html.escape(f"Step {self._index + 1} of {len(self.steps)}")
         self.sentence.value = f"<b>{step}</b> · {html.escape(self.current.sentence)}"
         try:
-            self.picture.value = self.steps.svg(self._index)
+            # (in a box that scrolls a tree wider than the page, which the keyboard can reach
+            # to scroll it: Tab, then the arrow keys)
+            self.picture.value = f"<div {_FRAME_BOX}>{self.steps.svg(self._index)}</div>"
         except Exception as error:  # e.g. Graphviz missing: say so, keep the steps going
             self.picture.value = f"<p>Cannot draw the tree: {html.escape(str(error))}</p>"
 
@@ -191,6 +193,12 @@ class SearchStepper(StaticPicture, widgets.VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"<search stepper: {self.steps.search}, {self._caption()}>"
+
+
+_FRAME_BOX = (
+    'class="tictac-stepper-box" tabindex="0" role="group" aria-label="The tree at this step" '
+    'style="overflow: auto; max-width: 100%"'
+)
 
 
 def step_search(position: Position, **options: Any) -> SearchStepper:

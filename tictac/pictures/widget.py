@@ -31,8 +31,10 @@ While the AI chooses, the status line says so ("The AI is thinking…", or in AI
 "X (mcts) is thinking…"), and a change of a drop-down (mode, board, level, side) waits: the
 AI's move goes to the game it was chosen for, and then the change starts its new game.
 
-**Show thinking** draws the AI's last decision below the board, in a box that scrolls (see
-:mod:`tictac.pictures.thinking` for what each level shows).
+**Show thinking** draws the AI's last decision below the board, in a box that scrolls, which
+the keyboard reaches too, named "How the AI chose its move" for a screen reader; the tree is a
+picture whose text alternative names the search (see :mod:`tictac.pictures.thinking` for what
+each level shows).
 
 **The board** is drawn like one on paper: grid lines between the cells (the board's
 background showing through the gaps), the marks drawn large in the palette's colours
@@ -73,8 +75,10 @@ The names this module had before the game logic moved out (``GameSession``, ``hi
 
 from __future__ import annotations
 
+import base64
 import functools
 import html
+import re
 import urllib.parse
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -83,7 +87,7 @@ import ipywidgets as widgets
 
 from tictac.game.state import Mark, State
 from tictac.pictures.boards import COLORS, game_picture
-from tictac.pictures.static import StaticPicture
+from tictac.pictures.static import StaticPicture, bare_svg
 from tictac.pictures.thinking import Thinking, explain_decision
 from tictac.play.levels import canonical_level, describe_level
 from tictac.play.offered import (
@@ -450,9 +454,7 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
         self.step_button = button("Step", "tictac-step", self._on_step)
         self.play_to_end_button = button("Play to end", "tictac-play-to-end", self._on_play_to_end)
         self.new_game_button.button_style = "primary"
-        self.thinking = widgets.Output(
-            layout=widgets.Layout(max_width="100%", max_height="560px", overflow="auto")
-        )
+        self.thinking = widgets.Output(layout=widgets.Layout(max_width="100%"))
         self.thinking.add_class("tictac-thinking")
 
         settings_row = widgets.HBox([self.mode_dropdown, self.size_dropdown])
@@ -784,16 +786,7 @@ class GameWidget(StaticPicture, widgets.VBox):  # type: ignore[misc]
         except Exception as error:  # e.g. Graphviz missing: say so, keep the game going
             self.thinking.outputs = (_html_output(html.escape(f"Cannot draw: {error}")),)
             return
-        outputs = [_html_output(thinking.caption)]
-        if thinking.svg is not None:
-            outputs.append(
-                {
-                    "output_type": "display_data",
-                    "data": {"image/svg+xml": thinking.svg, "text/plain": "<game tree>"},
-                    "metadata": {},
-                }
-            )
-        self.thinking.outputs = tuple(outputs)
+        self.thinking.outputs = (_thinking_output(thinking),)
 
     # -- the still picture (where the widget cannot run: see tictac.pictures.static)
     # ----------------
@@ -821,6 +814,38 @@ def _html_output(text: str) -> dict[str, Any]:
     return {
         "output_type": "display_data",
         "data": {"text/html": f"<div style='font-size:13px'>{text}</div>", "text/plain": plain},
+        "metadata": {},
+    }
+
+
+_THINKING_BOX = (
+    'class="tictac-thinking-box" tabindex="0" role="group" aria-label="How the AI chose its move" '
+    'style="max-height: 560px; overflow: auto; font-size: 13px"'
+)
+
+
+def _thinking_output(thinking: Thinking) -> dict[str, Any]:
+    """What Show thinking shows: the caption and the tree (a picture whose text alternative
+    names the search), in a box that scrolls when the tree is bigger than the page and that
+    the keyboard can reach to scroll it (Tab, then the arrow keys), named for a screen reader.
+
+    (One HTML output rather than JupyterLab's own SVG output: that is drawn as an image
+    without a text alternative, in an area the keyboard cannot scroll.)
+    """
+    plain = html.unescape(re.sub(r"</?b>", "", thinking.caption))
+    parts = [f"<div>{thinking.caption}</div>"]
+    if thinking.svg is not None:
+        description = getattr(thinking.graph, "description", "")
+        alt = "The game tree the AI searched" + (f": {description}" if description else "")
+        data = base64.b64encode(bare_svg(thinking.svg).encode("utf-8")).decode("ascii")
+        parts.append(
+            f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" '
+            'style="max-width: none">'
+        )
+        plain += f"\n[{alt}]"
+    return {
+        "output_type": "display_data",
+        "data": {"text/html": f"<div {_THINKING_BOX}>{''.join(parts)}</div>", "text/plain": plain},
         "metadata": {},
     }
 
