@@ -798,7 +798,7 @@ def hbar_chart(
         label: missing if v is None else (f"{v:.1%}" if percent else _number(v))
         for label, v in numbers.items()
     }
-    keys = [_Key(reference[1], PALETTE["vermillion"], None, "5 3")] if reference else []
+    keys = [_Key(reference[1], _INK, None, "5 3")] if reference else []
     left = 14 + max(_text_width(label, _TICK) for label in numbers)
     right = (
         width
@@ -834,7 +834,7 @@ def hbar_chart(
             box.top - 4,
             at,
             box.bottom,
-            PALETTE["vermillion"],
+            _INK,  # (dark, as bar_chart's: it stands out on the bars as on the white)
             stroke_width=1.5,
             stroke_dasharray="5 3",
         )
