@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +47,7 @@ def check_minimax(
     *,
     score: Score = win_loss,
     reveal: Callable[..., Any] | None = minimax_value,
+    positions: Iterable[State] | None = None,
 ) -> Report:
     """Check a function ``my_minimax(state) -> value`` (X's view) against the reference.
 
@@ -55,23 +56,27 @@ def check_minimax(
     Once it passes, the report shows `reveal`, the package's own short version
     (:func:`tictac.search.textbook.minimax_value`), to compare with yours; before that it never
     does. A check built on this one for another search passes its own reference (or None).
+    `positions` replaces the positions it runs on (the graded assignments' hidden cases,
+    :mod:`tictac.exercises.grading`).
     """
     return check_function(
         "minimax",
         function,
         lambda s: minimax(s, score=score, memo="plain").value,
-        _unfinished_positions(),
+        _unfinished_positions() if positions is None else positions,
         reveal=reveal,
     )
 
 
-def check_negamax(function: Callable[[State], float]) -> Report:
+def check_negamax(
+    function: Callable[[State], float], *, positions: Iterable[State] | None = None
+) -> Report:
     """Check a function ``my_negamax(state) -> value`` for *the player to move*.
 
     Negamax values a position for whoever is to move there, so the right answer is minimax's
     value when X is to move and the same value with its sign changed when O is. The check runs
-    on the positions :func:`check_minimax` uses, and once it passes it shows the package's
-    :func:`tictac.search.textbook.negamax_value`.
+    on the positions :func:`check_minimax` uses (or on `positions`), and once it passes it
+    shows the package's :func:`tictac.search.textbook.negamax_value`.
 
     >>> def mover_wins(state):
     ...     if state.is_terminal:
@@ -86,7 +91,11 @@ def check_negamax(function: Callable[[State], float]) -> Report:
         return value if state.turn == "X" else -value
 
     return check_function(
-        "negamax", function, for_the_mover, _unfinished_positions(), reveal=negamax_value
+        "negamax",
+        function,
+        for_the_mover,
+        _unfinished_positions() if positions is None else positions,
+        reveal=negamax_value,
     )
 
 

@@ -1,0 +1,277 @@
+"""The teacher's kit: an nbgrader course folder generated from the lessons (`make assignments`).
+
+    python course/build.py [--course DIR] [LESSON ...]      (default: _course/, every lesson in POINTS)
+
+For each lesson (``notebooks/NN-name.ipynb``) it writes ``DIR/source/lessonNN/NN-name.ipynb``:
+the lesson as it is, except that each exercise cell (a code cell that ends by calling a
+``check_...`` function) becomes two cells:
+
+- the answer cell (nbgrader: a solution cell): the lesson's starter, which the release keeps,
+  then the solutions notebook's code as the solution region, which the release drops (the
+  course's config makes nbgrader's stub empty, so the runnable starter is what students get);
+- the test cell (nbgrader: a locked, graded test cell worth the exercise's points): the check
+  the lesson ends with, through ``must_pass``, then, as hidden tests, ``must_pass_hidden`` on
+  the same arguments: cases the visible check does not use, drawn in the kernel from the
+  course's seed, so that no case is written in the cell (see tictac/exercises/grading.py).
+
+It also writes ``DIR/nbgrader_config.py`` (the seed is made once and kept in
+``DIR/grading_seed``); run nbgrader in DIR: ``nbgrader generate_assignment lesson03``.
+The design and its reasons: docs/teachers-kit-design.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import json
+import secrets
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+POINTS: dict[str, dict[str, int]] = {
+    # lesson: {exercise: points}; an exercise is named by its check, with "#2", "#3" for the
+    # check's second and third cells in the lesson. The generator stops on an exercise cell
+    # missing here, and on a name here that no cell has: a lesson's exercises and their points
+    # stay in step.
+    "00-welcome": {"check_winner": 2, "check_legality": 1, "check_game": 1, "check_game#2": 1},
+    "03-minimax": {"check_minimax": 3, "check_visit_order": 1, "check_negamax": 2},
+}
+
+BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
+SOLUTION_MARKERS = (BEGIN_SOLUTION, END_SOLUTION)
+BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+
+
+class CourseError(Exception):
+    """A lesson the generator cannot turn into an assignment (it says which cell and why)."""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise cell of a lesson and what the assignment makes of it."""
+
+    key: str  # check name, "#n" for the n-th cell with that check
+    check: str  # the check's source, e.g. "check_minimax(my_minimax)"
+    check_name: str
+    arguments: str  # the check call's arguments, as written
+    starter: str  # the cell without its check
+    solution: str  # the solutions notebook's code, in the lesson's names
+
+
+def _check_call(source: str) -> tuple[ast.Module, ast.Call] | None:
+    """The cell's closing ``check_...(...)`` call, if it ends with one."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    if not tree.body:
+        return None
+    last = tree.body[-1]
+    if (
+        isinstance(last, ast.Expr)
+        and isinstance(last.value, ast.Call)
+        and isinstance(last.value.func, ast.Name)
+        and last.value.func.id.startswith("check_")
+    ):
+        return tree, last.value
+    return None
+
+
+def _without_last(source: str, tree: ast.Module) -> str:
+    """The cell's code before its last statement."""
+    lines = source.splitlines()
+    return "\n".join(lines[: tree.body[-1].lineno - 1]).rstrip()
+
+
+def _code_cells(notebook: dict[str, Any]) -> Iterator[tuple[int, str]]:
+    for index, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] == "code":
+            yield index, "".join(cell["source"])
+
+
+def _checked_cells(notebook: dict[str, Any]) -> list[tuple[int, str, str]]:
+    """(cell index, exercise key, source) of every cell that ends with a check."""
+    found, seen = [], {}  # type: ignore[var-annotated]
+    for index, source in _code_cells(notebook):
+        parsed = _check_call(source)
+        if parsed is None:
+            continue
+        name = parsed[1].func.id  # type: ignore[attr-defined]
+        seen[name] = seen.get(name, 0) + 1
+        found.append((index, name if seen[name] == 1 else f"{name}#{seen[name]}", source))
+    return found
+
+
+def _arguments(source: str, call: ast.Call) -> list[tuple[str | None, ast.expr]]:
+    return [(None, a) for a in call.args] + [(k.arg, k.value) for k in call.keywords]
+
+
+def _solution_in_lesson_names(
+    where: str, lesson: str, lesson_call: ast.Call, solution: str, solution_tree: ast.Module
+) -> str:
+    """The solutions cell's code without its check, plus ``name = value`` for each of the
+    lesson's arguments (a variable the student fills in) the solution writes out instead."""
+    solution_call = solution_tree.body[-1].value  # type: ignore[attr-defined]
+    code = [_without_last(solution, solution_tree)]
+    ours = _arguments(lesson, lesson_call)
+    theirs = dict(enumerate(_arguments(solution, solution_call)))
+    if len(ours) != len(theirs):
+        raise CourseError(f"{where}: the lesson's check and the solution's take other arguments")
+    for place, (keyword, argument) in enumerate(ours):
+        other_keyword, other = theirs[place]
+        written = ast.get_source_segment(solution, other) or ""
+        if keyword != other_keyword:
+            raise CourseError(f"{where}: argument {place + 1} differs in name ({keyword})")
+        if written == ast.get_source_segment(lesson, argument):
+            continue
+        if not isinstance(argument, ast.Name):
+            raise CourseError(
+                f"{where}: the solution gives {written} where the lesson writes an expression, "
+                "not a variable the student fills in"
+            )
+        code.append(f"{argument.id} = {written}")
+    return "\n".join(part for part in code if part).strip()
+
+
+def exercises(lesson: dict[str, Any], solutions: dict[str, Any], name: str) -> dict[int, Exercise]:
+    """The exercise cells of a lesson, by cell index, each matched with its solution: the n-th
+    cell that ends with a check is solved by the solutions notebook's n-th cell ending with the
+    same check."""
+    solved = {key: source for _, key, source in _checked_cells(solutions)}
+    found = {}
+    for index, key, source in _checked_cells(lesson):
+        where = f"{name}, cell {index} ({key})"
+        if key not in solved:
+            raise CourseError(f"{where}: no cell of the solutions notebook ends with this check")
+        parsed, solution_parsed = _check_call(source), _check_call(solved[key])
+        assert parsed is not None and solution_parsed is not None
+        tree, call = parsed
+        check = ast.get_source_segment(source, tree.body[-1]) or ""
+        found[index] = Exercise(
+            key=key,
+            check=check,
+            check_name=call.func.id,  # type: ignore[attr-defined]
+            arguments=check[check.index("(") + 1 : -1],
+            starter=_without_last(source, tree),
+            solution=_solution_in_lesson_names(
+                where, source, call, solved[key], solution_parsed[0]
+            ),
+        )
+    return found
+
+
+def _nbgrader(grade_id: str, **fields: Any) -> dict[str, Any]:
+    return {"nbgrader": {"grade_id": grade_id, "schema_version": 3, "task": False, **fields}}
+
+
+def assignment(name: str, points: dict[str, int]) -> dict[str, Any]:
+    """The nbgrader source notebook of lesson `name` (e.g. "03-minimax")."""
+    lesson = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
+    solutions = json.loads((NOTEBOOKS / "solutions" / f"{name}-solutions.ipynb").read_text())
+    found = exercises(lesson, solutions, name)
+    keys = {exercise.key for exercise in found.values()}
+    if keys != set(points):
+        raise CourseError(
+            f"{name}: exercises without points {sorted(keys - set(points))}, points without "
+            f"an exercise {sorted(set(points) - keys)} (course/build.py, POINTS)"
+        )
+    cells = []
+    for index, cell in enumerate(lesson["cells"]):
+        cell = copy.deepcopy(cell)
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+        if index not in found:
+            cells.append(cell)
+            continue
+        exercise = found[index]
+        slug = exercise.key.replace("#", "-")
+        answer = f"{exercise.starter}\n{BEGIN_SOLUTION}\n{exercise.solution}\n{END_SOLUTION}"
+        cell["source"] = answer.lstrip("\n")
+        cell["metadata"] = {**cell["metadata"], **_nbgrader(
+            f"answer-{slug}", grade=False, solution=True, locked=False
+        )}
+        test = (
+            "from tictac.exercises.grading import must_pass, must_pass_hidden\n\n"
+            f"must_pass({exercise.check})\n{BEGIN_HIDDEN}\n"
+            f'must_pass_hidden("{exercise.check_name}", {exercise.arguments})\n{END_HIDDEN}'
+        )
+        cells.append(cell)
+        cells.append({
+            "cell_type": "code",
+            "execution_count": None,
+            "id": f"{cell.get('id', index)}-check"[:64],
+            "metadata": _nbgrader(
+                f"check-{slug}", grade=True, solution=False, locked=True,
+                points=points[exercise.key],
+            ),
+            "outputs": [],
+            "source": test,
+        })
+    lesson["cells"] = cells
+    return lesson
+
+
+def assignment_name(lesson: str) -> str:
+    """"03-minimax" -> "lesson03"; "02b-forks-and-rules" -> "lesson02b"."""
+    return "lesson" + lesson.split("-", 1)[0]
+
+
+CONFIG = '''\
+# Written by course/build.py (make assignments); it is rewritten on every run.
+import os
+
+c = get_config()  # noqa: F821 (nbgrader defines it)
+c.CourseDirectory.course_id = "tictac"
+# The release keeps the lesson's runnable starter: the solution region goes without a stub.
+c.ClearSolutions.code_stub = {{"python": ""}}
+# A lesson runs in about 10 s; grading adds the hidden checks.
+c.ExecutePreprocessor.timeout = 300
+# The hidden cases' seed: the kernels that autograde inherits it (tictac/exercises/grading.py).
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "grading_seed")) as _seed:
+    os.environ["{variable}"] = _seed.read().strip()
+'''
+
+
+def build(course: Path, lessons: list[str]) -> list[str]:
+    """Write the course folder; return the assignments' names."""
+    from tictac.exercises.grading import SEED_VARIABLE
+
+    course.mkdir(parents=True, exist_ok=True)
+    seed = course / "grading_seed"
+    if not seed.exists():
+        seed.write_text(secrets.token_hex(8) + "\n")
+    (course / "nbgrader_config.py").write_text(CONFIG.format(variable=SEED_VARIABLE))
+    names = []
+    for lesson in lessons:
+        folder = course / "source" / assignment_name(lesson)
+        folder.mkdir(parents=True, exist_ok=True)
+        notebook = assignment(lesson, POINTS[lesson])
+        (folder / f"{lesson}.ipynb").write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+        names.append(assignment_name(lesson))
+    return names
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--course", type=Path, default=ROOT / "_course")
+    parser.add_argument("lessons", nargs="*", default=list(POINTS))
+    options = parser.parse_args(argv)
+    try:
+        names = build(options.course, options.lessons)
+    except CourseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(f"{len(names)} assignments in {options.course}/source: {', '.join(names)}")
+    print(f"next: cd {options.course} && nbgrader generate_assignment ASSIGNMENT --force")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

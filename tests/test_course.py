@@ -1,0 +1,179 @@
+"""The teacher's kit (course/build.py): the whole nbgrader cycle, offline, in a scratch course.
+
+The course is generated from the lessons, nbgrader makes the release, and three students hand
+it in: one with the worked solutions, one with the untouched starters, one with a plausible
+wrong answer to every exercise. Autograded and exported, the solutions get full marks, the
+starters none, and each wrong answer loses exactly its exercise's points. Needs the `grading`
+extra (nbgrader); skipped without it.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("nbgrader")
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("course_build", ROOT / "course" / "build.py")
+assert _spec is not None and _spec.loader is not None
+course = importlib.util.module_from_spec(_spec)
+sys.modules["course_build"] = course
+_spec.loader.exec_module(course)
+
+LESSONS = ["00-welcome", "03-minimax"]
+
+# A plausible wrong answer to each exercise, written after the lesson's starter (so it has
+# the starter's imports and helpers, as a student's edited cell would).
+WRONG = {
+    "00-welcome": {
+        # rows and columns, but no diagonals
+        "check_winner": '''
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)]
+
+
+def winner(state):
+    for a, b, c in LINES:
+        if state.cells[a] != "." and state.cells[a] == state.cells[b] == state.cells[c]:
+            return state.cells[a]
+    return None
+''',
+        # two of three right
+        "check_legality": 'guesses = {"XOX/OXO/XOX": True, "XXO/XOO/O..": True, "XXX/XOO/OO.": False}',
+        # stops one move short of the end
+        "check_game": "drawn = [4, 0, 8, 2, 1, 7, 6, 3]",
+        # X completes a row first
+        "check_game#2": "o_wins = [0, 3, 1, 4, 2]",
+    },
+    "03-minimax": {
+        # forgets to switch sides: always the largest
+        "check_minimax": """
+def my_minimax(state):
+    if state.is_terminal:
+        return end_score(state)
+    return max(my_minimax(state.play(move)) for move in state.legal_moves())
+""",
+        # breadth first: the leaves nearest the root first
+        "check_visit_order": 'my_order = ["A3", "B2", "D1", "D2", "E1", "E2", "F1", "F2", "F3"]',
+        # the minus, but X's score at the end
+        "check_negamax": """
+def my_negamax(state):
+    if state.is_terminal:
+        return end_score(state)
+    return max(-my_negamax(state.play(move)) for move in state.legal_moves())
+""",
+    },
+}
+
+
+def _nbgrader(course_dir: Path, *arguments: str) -> float:
+    """Run nbgrader in the course folder; the seconds it took."""
+    bin_dir = str(Path(sys.executable).parent)
+    environment = {
+        **os.environ,
+        "PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""),  # nbgrader runs `alembic`
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        "JUPYTER_CONFIG_DIR": str(course_dir / ".jupyter"),  # nothing from the user's config
+    }
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "nbgrader", *arguments],
+        cwd=course_dir,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "[ERROR]" not in done.stderr, done.stderr
+    return time.perf_counter() - started
+
+
+def _answer_cells(notebook: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The answer cells by exercise key ("answer-check_game-2" -> "check_game#2")."""
+    found = {}
+    for cell in notebook["cells"]:
+        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+        if grade_id.startswith("answer-"):
+            key = grade_id.removeprefix("answer-")
+            if key[-2] == "-" and key[-1].isdigit():
+                key = f"{key[:-2]}#{key[-1]}"
+            found[key] = cell
+    return found
+
+
+def _solution_of(cell: dict[str, Any]) -> str:
+    """A source answer cell as a student who solved it would hand it in: the starter, then the
+    worked solution (without nbgrader's markers)."""
+    lines = "".join(cell["source"]).splitlines()
+    return "\n".join(line for line in lines if line.strip() not in course.SOLUTION_MARKERS)
+
+
+def _submit(course_dir: Path, student: str, assignment: str, name: str, notebook: Any) -> None:
+    folder = course_dir / "submitted" / student / assignment
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.ipynb").write_text(json.dumps(notebook))
+
+
+@pytest.mark.slow
+def test_the_whole_grading_cycle(tmp_path: Path) -> None:
+    course_dir = tmp_path / "course"
+    assignments = course.build(course_dir, LESSONS)
+    times = {}
+    for lesson, assignment in zip(LESSONS, assignments):
+        generate = _nbgrader(course_dir, "generate_assignment", assignment, "--force")
+        release = json.loads((course_dir / "release" / assignment / f"{lesson}.ipynb").read_text())
+        source = json.loads((course_dir / "source" / assignment / f"{lesson}.ipynb").read_text())
+        text = json.dumps(release)
+        assert "BEGIN HIDDEN" not in text and "must_pass_hidden(" not in text.replace(
+            "import must_pass, must_pass_hidden", ""
+        )
+        assert "BEGIN SOLUTION" not in text
+        answers, solved = _answer_cells(release), _answer_cells(source)
+        assert set(answers) == set(course.POINTS[lesson]) == set(WRONG[lesson])
+        _submit(course_dir, "starters", assignment, lesson, release)
+        solutions, wrong = json.loads(json.dumps(release)), json.loads(json.dumps(release))
+        for key, cell in _answer_cells(solutions).items():
+            cell["source"] = _solution_of(solved[key])
+        for key, cell in _answer_cells(wrong).items():
+            cell["source"] = "".join(cell["source"]).rstrip() + "\n" + WRONG[lesson][key]
+        _submit(course_dir, "solutions", assignment, lesson, solutions)
+        _submit(course_dir, "wrong", assignment, lesson, wrong)
+        autograde = _nbgrader(course_dir, "autograde", assignment)
+        times[lesson] = (generate, autograde)
+    _nbgrader(course_dir, "export")
+    print("seconds (generate, autograde three students):", times)
+
+    with open(course_dir / "grades.csv") as file:
+        grades = {(row["assignment"], row["student_id"]): row for row in csv.DictReader(file)}
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course_dir / 'gradebook.db'}") as gradebook:
+        for lesson, assignment in zip(LESSONS, assignments):
+            points = course.POINTS[lesson]
+            total = sum(points.values())
+            assert float(grades[assignment, "solutions"]["raw_score"]) == total
+            assert float(grades[assignment, "solutions"]["max_score"]) == total
+            assert float(grades[assignment, "starters"]["raw_score"]) == 0
+            assert float(grades[assignment, "wrong"]["raw_score"]) == 0
+            for student, expected in [
+                ("solutions", points),
+                ("starters", dict.fromkeys(points, 0)),
+                ("wrong", dict.fromkeys(points, 0)),
+            ]:
+                notebook = gradebook.find_submission_notebook(lesson, assignment, student)
+                scores = {
+                    grade.name.removeprefix("check-"): grade.score
+                    for grade in notebook.grades
+                    if grade.name.startswith("check-")
+                }
+                assert scores == {key.replace("#", "-"): p for key, p in expected.items()}, student

@@ -1,0 +1,152 @@
+"""What the graded assignments' test cells call (the teacher's kit, ``course/build.py``).
+
+A lesson's exercise becomes, in its nbgrader assignment, an answer cell and a locked test cell.
+The test cell runs the check the student knows from the lesson through :func:`must_pass`
+(which shows the report and fails the cell if the check did), and then, hidden from the
+student until feedback, :func:`must_pass_hidden`: the same check on cases the visible check
+does not use, drawn from the course's seed (the environment variable
+:data:`SEED_VARIABLE`, which the course's ``nbgrader_config.py`` sets). The hidden test's
+cell text names the check, never the cases, and its message says how many cases differ,
+never which: nbgrader's feedback shows hidden test cells, with their outputs, as they are.
+
+>>> from tictac.exercises import check_winner
+>>> must_pass(check_winner(lambda state: state.winner))
+winner: all 5478 positions agree with the reference. Well done!
+>>> must_pass_hidden("check_winner", lambda state: None)
+Traceback (most recent call last):
+  ...
+AssertionError: winner: 942 of 5478 hidden cases differ from the reference.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from typing import Any
+
+from tictac.game.state import State
+
+__all__ = ["HIDDEN", "SEED_VARIABLE", "grading_seed", "hidden_positions", "must_pass", "must_pass_hidden"]
+
+SEED_VARIABLE = "TICTAC_GRADING_SEED"
+"""The environment variable that holds the course's seed for the hidden cases."""
+
+
+def grading_seed() -> str:
+    """The course's seed for the hidden cases ("0" when no course sets one)."""
+    return os.environ.get(SEED_VARIABLE, "0")
+
+
+def _show(report: Any) -> None:
+    """Show `report` as the lesson shows it: its HTML in a notebook, its text elsewhere."""
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        print(report)
+        return
+    if get_ipython() is None:
+        print(report)
+    else:
+        display(report)
+
+
+def _first_line(report: Any) -> str:
+    return str(report).splitlines()[0] if str(report) else repr(report)
+
+
+def must_pass(report: Any) -> None:
+    """Show a check's `report` and fail (AssertionError, with its first line) unless it passed.
+
+    >>> from tictac.exercises import check_game
+    >>> must_pass(check_game([0, 1, 2, 3, 4, 5, 6, 7, 8], "draw"))
+    Traceback (most recent call last):
+      ...
+    AssertionError: ✗ X wins after 7 moves, not a draw.
+    """
+    _show(report)
+    if not report.passed:
+        raise AssertionError(_first_line(report))
+
+
+def _hidden_summary(report: Any) -> str:
+    """Why a hidden check failed, without a single case: counts, or the kind of error."""
+    name = getattr(report, "name", "check")
+    error = getattr(report, "error", None)
+    if error is not None:
+        kind = error.split(":", 1)[0]
+        return f"{name}: your function stopped with an error ({kind}) on a hidden case."
+    wrong = getattr(report, "mismatches", None)
+    if wrong is None:
+        wrong = getattr(report, "wrong", None)
+    checked = getattr(report, "checked", None)
+    if wrong is not None and checked is not None:
+        return f"{name}: {len(wrong)} of {checked} hidden cases differ from the reference."
+    # a free answer (a prediction, a guess): the question is the visible one, so its verdict
+    # line gives nothing away
+    return _first_line(report)
+
+
+def hidden_positions(
+    visible: list[State], rng: random.Random, count: int, *, finished: int = 0
+) -> list[State]:
+    """Positions a check on `visible` (one per group of mirror images) does not use.
+
+    For `count` groups drawn at random, a mirror image that is not the one the visible check
+    uses; and `finished` positions where the game is over (drawn from the reachable ones),
+    which checks on unfinished positions never try.
+    """
+    from tictac.exercises.checking import exercise_positions
+
+    seen = set(visible)
+    groups = [[t for t in dict.fromkeys(s.symmetries()) if t not in seen] for s in visible]
+    groups = [images for images in groups if images]
+    chosen = rng.sample(groups, min(count, len(groups)))
+    positions = [rng.choice(images) for images in chosen]
+    if finished:
+        over = [s for s in exercise_positions() if s.is_terminal]
+        positions += rng.sample(over, min(finished, len(over)))
+    return positions
+
+
+def _hidden_minimax(rng: random.Random, function: Callable[[State], float]) -> Any:
+    from tictac.exercises.lesson03_minimax import _unfinished_positions, check_minimax
+
+    positions = hidden_positions(_unfinished_positions(), rng, 150, finished=40)
+    return check_minimax(function, positions=positions)
+
+
+def _hidden_negamax(rng: random.Random, function: Callable[[State], float]) -> Any:
+    from tictac.exercises.lesson03_minimax import _unfinished_positions, check_negamax
+
+    positions = hidden_positions(_unfinished_positions(), rng, 150)
+    return check_negamax(function, positions=positions)
+
+
+HIDDEN: dict[str, Callable[..., Any]] = {
+    "check_minimax": _hidden_minimax,
+    "check_negamax": _hidden_negamax,
+}
+"""Each check with hidden cases of its own: ``HIDDEN[name](rng, *arguments)`` runs it on them.
+
+A check not listed here is run again as the student's test cell runs it: its visible cases
+are all there are (every reachable position, as for ``check_winner``), or it grades a free
+answer to the lesson's own question (a prediction, a guess), which has no other cases."""
+
+
+def must_pass_hidden(check: str, *arguments: Any, **keywords: Any) -> None:
+    """Run the check named `check` on its hidden cases, with the arguments the visible check
+    got, and fail (AssertionError, with counts only) unless it passed; print one line if it did.
+    """
+    import tictac.exercises
+
+    rng = random.Random(f"{grading_seed()}:{check}")
+    hidden = HIDDEN.get(check)
+    if hidden is not None:
+        report = hidden(rng, *arguments, **keywords)
+    else:
+        report = getattr(tictac.exercises, check)(*arguments, **keywords)
+    if not report.passed:
+        raise AssertionError(_hidden_summary(report))
+    print(f"{getattr(report, 'name', check)}: the hidden cases pass too.")
