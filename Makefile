@@ -6,6 +6,8 @@
 #   make site   the lessons as a static website in _site/, built from the notebooks as stored,
 #               and the browser edition in _site/lite/: JupyterLab in the page, every lesson
 #               runnable, served from the folder alone (needs npm to build; http to serve)
+#   make assignments  the teacher's kit: graded nbgrader assignments made from the lessons, in
+#               _course/ (course/build.py; docs/teachers-kit-design.md)
 #   make clean  remove everything the commands above created (.venv included)
 # All are safe to run again and quick the second time. They share one virtual environment,
 # .venv: `make lab` installs the lessons' packages, `make site` the site's builders, `make test`
@@ -18,7 +20,7 @@ BIN := .venv/bin
 # test or a debugger, run `.venv/bin/python -m pytest tests/test_x.py` (one process).
 PYTEST := $(BIN)/python -m pytest -n 2 --dist loadfile
 
-.PHONY: lab test check setup format notebooks site screenshots bench clean
+.PHONY: lab test check setup format notebooks site assignments screenshots bench clean
 
 lab:
 	@scripts/setup.sh
@@ -79,6 +81,13 @@ site:
 	@scripts/setup.sh --site
 	$(BIN)/python site/build.py
 
+# The teacher's kit: an nbgrader course folder in _course/, one assignment per lesson, made from
+# the lessons, their solutions and their checks (course/build.py), with its release versions
+# (nbgrader generate_assignment). nbgrader runs `alembic`, hence .venv/bin on the PATH.
+assignments:
+	@scripts/setup.sh --grading
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python course/build.py --release
+
 # Pictures for the README, taken by the browser test in a real JupyterLab.
 screenshots:
 	@scripts/setup.sh --test --browser
@@ -99,5 +108,5 @@ bench:
 # Everything the project's commands create, and nothing else: exactly what .gitignore lists (a
 # test keeps the two in step). Notebooks you changed stay as they are.
 clean:
-	rm -rf .venv build dist _site *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts
+	rm -rf .venv build dist _site _course *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts
 	find . -path ./.git -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -prune -exec rm -rf {} +

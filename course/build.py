@@ -1,6 +1,9 @@
 """The teacher's kit: an nbgrader course folder generated from the lessons (`make assignments`).
 
-    python course/build.py [--course DIR] [LESSON ...]      (default: _course/, every lesson in POINTS)
+    python course/build.py [--course DIR] [--release] [LESSON ...]
+
+(by default every lesson in POINTS, into _course/; with --release, nbgrader's release versions
+too, in DIR/release/, which needs the `grading` extra and nbgrader's `alembic` on the PATH).
 
 For each lesson (``notebooks/NN-name.ipynb``) it writes ``DIR/source/lessonNN/NN-name.ipynb``:
 the lesson as it is, except that each exercise cell (a code cell that ends by calling a
@@ -25,7 +28,9 @@ import argparse
 import ast
 import copy
 import json
+import os
 import secrets
+import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -194,36 +199,42 @@ def assignment(name: str, points: dict[str, int]) -> dict[str, Any]:
         slug = exercise.key.replace("#", "-")
         answer = f"{exercise.starter}\n{BEGIN_SOLUTION}\n{exercise.solution}\n{END_SOLUTION}"
         cell["source"] = answer.lstrip("\n")
-        cell["metadata"] = {**cell["metadata"], **_nbgrader(
-            f"answer-{slug}", grade=False, solution=True, locked=False
-        )}
+        cell["metadata"] = {
+            **cell["metadata"],
+            **_nbgrader(f"answer-{slug}", grade=False, solution=True, locked=False),
+        }
         test = (
             "from tictac.exercises.grading import must_pass, must_pass_hidden\n\n"
             f"must_pass({exercise.check})\n{BEGIN_HIDDEN}\n"
             f'must_pass_hidden("{exercise.check_name}", {exercise.arguments})\n{END_HIDDEN}'
         )
         cells.append(cell)
-        cells.append({
-            "cell_type": "code",
-            "execution_count": None,
-            "id": f"{cell.get('id', index)}-check"[:64],
-            "metadata": _nbgrader(
-                f"check-{slug}", grade=True, solution=False, locked=True,
-                points=points[exercise.key],
-            ),
-            "outputs": [],
-            "source": test,
-        })
+        cells.append(
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"{cell.get('id', index)}-check"[:64],
+                "metadata": _nbgrader(
+                    f"check-{slug}",
+                    grade=True,
+                    solution=False,
+                    locked=True,
+                    points=points[exercise.key],
+                ),
+                "outputs": [],
+                "source": test,
+            }
+        )
     lesson["cells"] = cells
     return lesson
 
 
 def assignment_name(lesson: str) -> str:
-    """"03-minimax" -> "lesson03"; "02b-forks-and-rules" -> "lesson02b"."""
+    """ "03-minimax" -> "lesson03"; "02b-forks-and-rules" -> "lesson02b"."""
     return "lesson" + lesson.split("-", 1)[0]
 
 
-CONFIG = '''\
+CONFIG = """\
 # Written by course/build.py (make assignments); it is rewritten on every run.
 import os
 
@@ -236,7 +247,7 @@ c.ExecutePreprocessor.timeout = 300
 # The hidden cases' seed: the kernels that autograde inherits it (tictac/exercises/grading.py).
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "grading_seed")) as _seed:
     os.environ["{variable}"] = _seed.read().strip()
-'''
+"""
 
 
 def build(course: Path, lessons: list[str]) -> list[str]:
@@ -253,14 +264,30 @@ def build(course: Path, lessons: list[str]) -> list[str]:
         folder = course / "source" / assignment_name(lesson)
         folder.mkdir(parents=True, exist_ok=True)
         notebook = assignment(lesson, POINTS[lesson])
-        (folder / f"{lesson}.ipynb").write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+        (folder / f"{lesson}.ipynb").write_text(
+            json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+        )
         names.append(assignment_name(lesson))
     return names
+
+
+def release(course: Path, names: list[str]) -> None:
+    """Run ``nbgrader generate_assignment`` in the course folder for each assignment."""
+    environment = dict(os.environ)  # nbgrader runs `alembic`, installed beside this Python
+    environment["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), environment["PATH"]])
+    for name in names:
+        subprocess.run(
+            [sys.executable, "-m", "nbgrader", "generate_assignment", name, "--force"],
+            cwd=course,
+            env=environment,
+            check=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--course", type=Path, default=ROOT / "_course")
+    parser.add_argument("--release", action="store_true", help="run nbgrader generate_assignment")
     parser.add_argument("lessons", nargs="*", default=list(POINTS))
     options = parser.parse_args(argv)
     try:
@@ -269,7 +296,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 1
     print(f"{len(names)} assignments in {options.course}/source: {', '.join(names)}")
-    print(f"next: cd {options.course} && nbgrader generate_assignment ASSIGNMENT --force")
+    if options.release:
+        release(options.course, names)
+        print(f"their release versions, for the students: {options.course}/release")
+    else:
+        print(f"next: cd {options.course} && nbgrader generate_assignment ASSIGNMENT --force")
     return 0
 
 

@@ -21,6 +21,8 @@
 #   scripts/setup.sh --test              what `make check` and `make format` run
 #   scripts/setup.sh --test --browser    what `make test` runs
 #   scripts/setup.sh --site              what `make site` runs
+#   scripts/setup.sh --grading           what `make assignments` runs (the lessons' packages and
+#                                        nbgrader, the `grading` extra)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,9 +37,10 @@ for argument in "$@"; do
     case $argument in
     --test) extra=dev ;;
     --site) extra=site ;;
+    --grading) extra=grading ;;
     --browser) browser=yes ;;
     *)
-        printf 'usage: scripts/setup.sh [--test] [--browser] | --site\n' >&2
+        printf 'usage: scripts/setup.sh [--test] [--browser] | --site | --grading\n' >&2
         exit 2
         ;;
     esac
@@ -178,7 +181,8 @@ show_progress() {
 }
 
 # Install only when the extra asked for is not there yet from this very pyproject.toml (the
-# `dev` extra includes `lab` and `site`, so after --test a plain run has nothing to do).
+# `dev` extra includes `lab`, `site` and `grading`, and `grading` includes `lab`, so after
+# --test a plain run has nothing to do).
 wanted=$(sha256sum pyproject.toml | cut -d' ' -f1)
 installed=""
 if [ -f "$STAMP" ] && [ "$(head -1 "$STAMP")" = "$wanted" ]; then
@@ -190,6 +194,8 @@ if [[ $installed != *" $extra "* ]]; then
         say "adding the test tools to $VENV (a minute or two)"
     elif [ "$extra" = dev ]; then
         say "installing tictac, the lessons' packages and the test tools into $VENV (one to three minutes the first time)"
+    elif [ "$extra" = grading ]; then
+        say "installing tictac, the lessons' packages and nbgrader into $VENV (a minute or two the first time)"
     elif [ "$extra" = site ]; then
         say "installing tictac and the site's builders (Sphinx, MyST-NB, Furo, JupyterLite) into $VENV (about a minute the first time)"
     else
@@ -203,7 +209,8 @@ if [[ $installed != *" $extra "* ]]; then
         die "pip could not install the packages (above, the end of its output; all of it is in $LOG)"
     fi
     added=$extra
-    if [ "$extra" = dev ]; then added="dev lab site"; fi
+    if [ "$extra" = dev ]; then added="dev lab site grading"; fi
+    if [ "$extra" = grading ]; then added="grading lab"; fi
     for name in $added; do
         [[ $installed == *" $name "* ]] || installed="${installed:- }$name "
     done

@@ -13,6 +13,7 @@ import csv
 import importlib.util
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -30,6 +31,8 @@ course = importlib.util.module_from_spec(_spec)
 sys.modules["course_build"] = course
 _spec.loader.exec_module(course)
 
+from tictac.exercises import grading  # noqa: E402
+
 LESSONS = ["00-welcome", "03-minimax"]
 
 # A plausible wrong answer to each exercise, written after the lesson's starter (so it has
@@ -37,7 +40,7 @@ LESSONS = ["00-welcome", "03-minimax"]
 WRONG = {
     "00-welcome": {
         # rows and columns, but no diagonals
-        "check_winner": '''
+        "check_winner": """
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)]
 
 
@@ -46,9 +49,11 @@ def winner(state):
         if state.cells[a] != "." and state.cells[a] == state.cells[b] == state.cells[c]:
             return state.cells[a]
     return None
-''',
+""",
         # two of three right
-        "check_legality": 'guesses = {"XOX/OXO/XOX": True, "XXO/XOO/O..": True, "XXX/XOO/OO.": False}',
+        "check_legality": (
+            'guesses = {"XOX/OXO/XOX": True, "XXO/XOO/O..": True, "XXX/XOO/OO.": False}'
+        ),
         # stops one move short of the end
         "check_game": "drawn = [4, 0, 8, 2, 1, 7, 6, 3]",
         # X completes a row first
@@ -73,6 +78,30 @@ def my_negamax(state):
 """,
     },
 }
+
+
+def _overfit_cell(name: str, reference: Any) -> str:
+    """A student's answer that learnt the visible check's positions by heart: right on every
+    one of them, 0 everywhere else (it passes the visible check, not the hidden one)."""
+    from tictac.exercises.lesson03_minimax import _unfinished_positions
+
+    table = {state.text: reference(state) for state in _unfinished_positions()}
+    return f"\nVALUES = {table!r}\n\n\ndef {name}(state):\n    return VALUES.get(state.text, 0)\n"
+
+
+def _overfit() -> dict[str, str]:
+    from tictac.search.engine import minimax
+
+    def for_x(state: Any) -> float:
+        return minimax(state, memo="plain").value
+
+    def for_mover(state: Any) -> float:
+        return for_x(state) if state.turn == "X" else -for_x(state)
+
+    return {
+        "check_minimax": _overfit_cell("my_minimax", for_x),
+        "check_negamax": _overfit_cell("my_negamax", for_mover),
+    }
 
 
 def _nbgrader(course_dir: Path, *arguments: str) -> float:
@@ -118,6 +147,10 @@ def _solution_of(cell: dict[str, Any]) -> str:
     return "\n".join(line for line in lines if line.strip() not in course.SOLUTION_MARKERS)
 
 
+def release_answer_source(release: dict[str, Any], key: str) -> str:
+    return "".join(_answer_cells(release)[key]["source"])
+
+
 def _submit(course_dir: Path, student: str, assignment: str, name: str, notebook: Any) -> None:
     folder = course_dir / "submitted" / student / assignment
     folder.mkdir(parents=True, exist_ok=True)
@@ -148,9 +181,16 @@ def test_the_whole_grading_cycle(tmp_path: Path) -> None:
             cell["source"] = "".join(cell["source"]).rstrip() + "\n" + WRONG[lesson][key]
         _submit(course_dir, "solutions", assignment, lesson, solutions)
         _submit(course_dir, "wrong", assignment, lesson, wrong)
+        if lesson == "03-minimax":  # a fourth student: right on the visible cases only
+            overfit = json.loads(json.dumps(solutions))
+            for key, text in _overfit().items():
+                cell = _answer_cells(overfit)[key]
+                cell["source"] = "".join(release_answer_source(release, key)).rstrip() + text
+            _submit(course_dir, "overfit", assignment, lesson, overfit)
         autograde = _nbgrader(course_dir, "autograde", assignment)
         times[lesson] = (generate, autograde)
     _nbgrader(course_dir, "export")
+    _nbgrader(course_dir, "generate_feedback", "lesson03", "--student", "overfit")
     print("seconds (generate, autograde three students):", times)
 
     with open(course_dir / "grades.csv") as file:
@@ -177,3 +217,24 @@ def test_the_whole_grading_cycle(tmp_path: Path) -> None:
                     if grade.name.startswith("check-")
                 }
                 assert scores == {key.replace("#", "-"): p for key, p in expected.items()}, student
+
+    # the hidden cases catch an answer learnt by heart, and the feedback names none of them
+    assert (
+        float(grades["lesson03", "overfit"]["raw_score"])
+        == course.POINTS["03-minimax"]["check_visit_order"]
+    )
+    feedback = (course_dir / "feedback/overfit/lesson03/03-minimax.html").read_text()
+    assert feedback.count("hidden cases differ from the reference") == 2
+    graded = json.loads((course_dir / "autograded/overfit/lesson03/03-minimax.ipynb").read_text())
+    outputs = json.dumps(
+        [c["outputs"] for c in graded["cells"] if c["metadata"].get("nbgrader", {}).get("grade")]
+    )
+    seed = (course_dir / "grading_seed").read_text().strip()
+    from tictac.exercises.lesson03_minimax import _unfinished_positions
+
+    for check in ["check_minimax", "check_negamax"]:
+        rng = random.Random(f"{seed}:{check}")
+        hidden = grading.hidden_positions(_unfinished_positions(), rng, 150, finished=40)
+        assert hidden
+        assert not [state.text for state in hidden if state.text in outputs]
+    assert seed not in feedback

@@ -113,6 +113,18 @@ def test_make_site_has_its_own_extra_which_make_test_includes_and_make_lab_does_
     assert not site & extra_packages("lab"), "`make lab` needs no site builder"
 
 
+def test_make_assignments_has_its_own_extra_which_make_test_includes_and_make_lab_does_not() -> (
+    None
+):
+    grading = {_name(r) for r in _extras()["grading"] if not r.startswith("tictac[")}
+    assert grading == {"nbgrader"}
+    assert "tictac[lab]" in _extras()["grading"], "autograding runs the lessons"
+    assert grading <= extra_packages("dev"), "`make test` grades a course in its test"
+    assert not grading & extra_packages("lab"), "`make lab` needs no grader"
+    _, recipes = makefile()
+    assert recipes["assignments"][0] == "@scripts/setup.sh --grading"
+
+
 def test_environment_yml_brings_graphviz_dot_and_a_python() -> None:
     environment = yaml.safe_load((ROOT / "environment.yml").read_text())
     names = {_name(d) for d in environment["dependencies"] if isinstance(d, str)}
@@ -318,6 +330,7 @@ def test_setup_installs_each_extra_once_and_never_takes_one_away(tmp_path: Path)
     assert installs() == [".[lab]"]  # changed requirements: installed again
     assert installs("--test") == [".[dev]"]
     assert installs("--site") == []  # `make site` after `make test`: the builder is there
+    assert installs("--grading") == []  # `make assignments` after `make test`: nbgrader too
 
 
 def test_setup_for_the_site_installs_its_extra_alone_and_needs_no_graphviz(tmp_path: Path) -> None:
@@ -482,6 +495,7 @@ def test_make_clean_leaves_the_projects_own_files(tmp_path: Path) -> None:
     made += ["test-artifacts/play.png", "tictac/__pycache__/state.pyc", "tests/__pycache__/x.pyc"]
     made += ["notebooks/.ipynb_checkpoints/03-minimax-checkpoint.ipynb", "_site/index.html"]
     made += ["build/site/source/index.md", "build/lite/cache/npm/x.tgz", "_site/lite/index.html"]
+    made += ["_course/source/lesson03/03-minimax.ipynb", "_course/gradebook.db"]
     own = [
         "Makefile",
         "tictac/game/state.py",

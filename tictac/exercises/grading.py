@@ -27,7 +27,14 @@ from typing import Any
 
 from tictac.game.state import State
 
-__all__ = ["HIDDEN", "SEED_VARIABLE", "grading_seed", "hidden_positions", "must_pass", "must_pass_hidden"]
+__all__ = [
+    "HIDDEN",
+    "SEED_VARIABLE",
+    "grading_seed",
+    "hidden_positions",
+    "must_pass",
+    "must_pass_hidden",
+]
 
 SEED_VARIABLE = "TICTAC_GRADING_SEED"
 """The environment variable that holds the course's seed for the hidden cases."""
@@ -43,13 +50,13 @@ def _show(report: Any) -> None:
     try:
         from IPython import get_ipython
         from IPython.display import display
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+    except ImportError:  # IPython comes with ipywidgets
         print(report)
         return
     if get_ipython() is None:
         print(report)
     else:
-        display(report)
+        display(report)  # type: ignore[no-untyped-call]
 
 
 def _first_line(report: Any) -> str:
