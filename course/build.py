@@ -29,6 +29,7 @@ import ast
 import copy
 import json
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -46,12 +47,18 @@ POINTS: dict[str, dict[str, int]] = {
     # missing here, and on a name here that no cell has: a lesson's exercises and their points
     # stay in step.
     "00-welcome": {"check_winner": 2, "check_legality": 1, "check_game": 1, "check_game#2": 1},
+    "01-how-big": {"check_count": 1, "check_count#2": 1, "check_count#3": 1, "check_count#4": 1},
+    "02b-forks-and-rules": {"check_centre_rule": 2, "check_fork_rule": 2},
     "03-minimax": {"check_minimax": 3, "check_visit_order": 1, "check_negamax": 2},
 }
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 SOLUTION_MARKERS = (BEGIN_SOLUTION, END_SOLUTION)
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+
+
+SOLUTIONS_LINK = re.compile(r"^Solutions: \[solutions/[^]]*\]\([^)]*\)\.?[ \t]*\n*", re.MULTILINE)
+"""The lessons' line that points to their solutions notebook (left out of an assignment)."""
 
 
 class CourseError(Exception):
@@ -145,6 +152,40 @@ def _solution_in_lesson_names(
     return "\n".join(part for part in code if part).strip()
 
 
+def _imports(notebook: dict[str, Any]) -> dict[str, str]:
+    """The names the notebook's code cells import at their top level, each with its import
+    statement (one name each: ``from collections import Counter``)."""
+    found = {}
+    for _, source in _code_cells(notebook):
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for statement in tree.body:
+            if isinstance(statement, ast.Import):
+                for alias in statement.names:
+                    name = alias.asname or alias.name.split(".")[0]
+                    found[name] = f"import {alias.name}" + (
+                        f" as {alias.asname}" if alias.asname else ""
+                    )
+            elif isinstance(statement, ast.ImportFrom) and statement.level == 0:
+                for alias in statement.names:
+                    name = alias.asname or alias.name
+                    found[name] = f"from {statement.module} import {alias.name}" + (
+                        f" as {alias.asname}" if alias.asname else ""
+                    )
+    return found
+
+
+def _with_imports(solution: str, lesson: dict[str, Any], solutions: dict[str, Any]) -> str:
+    """`solution` after the imports it needs from the solutions notebook that the lesson does
+    not make (the solutions may import a helper the lesson never uses)."""
+    used = {node.id for node in ast.walk(ast.parse(solution)) if isinstance(node, ast.Name)}
+    have, theirs = _imports(lesson), _imports(solutions)
+    needed = [theirs[name] for name in sorted(used) if name in theirs and name not in have]
+    return "\n".join([*needed, solution]) if needed else solution
+
+
 def exercises(lesson: dict[str, Any], solutions: dict[str, Any], name: str) -> dict[int, Exercise]:
     """The exercise cells of a lesson, by cell index, each matched with its solution: the n-th
     cell that ends with a check is solved by the solutions notebook's n-th cell ending with the
@@ -165,8 +206,10 @@ def exercises(lesson: dict[str, Any], solutions: dict[str, Any], name: str) -> d
             check_name=call.func.id,  # type: ignore[attr-defined]
             arguments=check[check.index("(") + 1 : -1],
             starter=_without_last(source, tree),
-            solution=_solution_in_lesson_names(
-                where, source, call, solved[key], solution_parsed[0]
+            solution=_with_imports(
+                _solution_in_lesson_names(where, source, call, solved[key], solution_parsed[0]),
+                lesson,
+                solutions,
             ),
         )
     return found
@@ -192,6 +235,11 @@ def assignment(name: str, points: dict[str, int]) -> dict[str, Any]:
         cell = copy.deepcopy(cell)
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
+        if cell["cell_type"] == "markdown":  # an assignment comes without its solutions
+            text = SOLUTIONS_LINK.sub("", "".join(cell["source"])).lstrip("\n")
+            if not text.strip():
+                continue
+            cell["source"] = text
         if index not in found:
             cells.append(cell)
             continue

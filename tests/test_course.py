@@ -33,7 +33,7 @@ _spec.loader.exec_module(course)
 
 from tictac.exercises import grading  # noqa: E402
 
-LESSONS = ["00-welcome", "03-minimax"]
+LESSONS = ["00-welcome", "01-how-big", "02b-forks-and-rules", "03-minimax"]
 
 # A plausible wrong answer to each exercise, written after the lesson's starter (so it has
 # the starter's imports and helpers, as a student's edited cell would).
@@ -58,6 +58,42 @@ def winner(state):
         "check_game": "drawn = [4, 0, 8, 2, 1, 7, 6, 3]",
         # X completes a row first
         "check_game#2": "o_wins = [0, 3, 1, 4, 2]",
+    },
+    "01-how-big": {
+        # X's and O's marks taken as alike
+        "check_count": "two_marks = 9 * 8 // 2",
+        "check_count#2": "three_marks = 9 * 8 * 7 // 6",
+        # every full board, draws too
+        "check_count#3": "full_x_wins = sum(1 for p in terminal if p.moves_made == 9)",
+        # exactly three marks
+        "check_count#4": """
+at_most_three = 0
+for state in reachable_states(State.new(4, 4, 4)):
+    if state.moves_made > 3:
+        break
+    if state.moves_made == 3:
+        at_most_three += 1
+""",
+    },
+    "02b-forks-and-rules": {
+        # the centre before a win or a block
+        "check_centre_rule": """
+def centre_rule(state, rng):
+    if 4 in state.legal_moves():
+        return 4
+    wins = completing_moves(state, state.turn)
+    blocks = completing_moves(state, other(state.turn))
+    return rng.choice(wins or blocks or state.legal_moves())
+""",
+        # a fork before a block
+        "check_fork_rule": """
+def fork_rule(state, rng):
+    me = state.turn
+    wins = completing_moves(state, me)
+    blocks = completing_moves(state, other(me))
+    forks = [m for m in state.legal_moves() if len(completing_moves(state.play(m), me)) >= 2]
+    return rng.choice(wins or forks or blocks or state.legal_moves())
+""",
     },
     "03-minimax": {
         # forgets to switch sides: always the largest

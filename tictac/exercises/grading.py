@@ -131,9 +131,23 @@ def _hidden_negamax(rng: random.Random, function: Callable[[State], float]) -> A
     return check_negamax(function, positions=positions)
 
 
+def _another_seed(check: str) -> Callable[..., Any]:
+    """A rule with a random part, checked on the same positions with another seed for its
+    `rng` (the visible check uses seed 0)."""
+
+    def hidden(rng: random.Random, rule: Callable[[State, Any], Any]) -> Any:
+        import tictac.exercises
+
+        return getattr(tictac.exercises, check)(rule, seed=rng.randrange(1, 2**32))
+
+    return hidden
+
+
 HIDDEN: dict[str, Callable[..., Any]] = {
     "check_minimax": _hidden_minimax,
     "check_negamax": _hidden_negamax,
+    "check_centre_rule": _another_seed("check_centre_rule"),
+    "check_fork_rule": _another_seed("check_fork_rule"),
 }
 """Each check with hidden cases of its own: ``HIDDEN[name](rng, *arguments)`` runs it on them.
 

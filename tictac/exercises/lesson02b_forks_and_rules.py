@@ -27,9 +27,10 @@ def _wins_then_blocks(state: State) -> tuple[int, ...]:
     return tuple(wins or completing_moves(state, other(state.turn)))
 
 
-def check_centre_rule(rule: Callable[[State, Any], Any]) -> Report:
+def check_centre_rule(rule: Callable[[State, Any], Any], *, seed: int = 0) -> Report:
     """Check a rule that wins if it can, else blocks, else takes the free centre, else plays
-    anywhere.
+    anywhere. `seed` seeds the `rng` the rule is given (the graded assignments' hidden cases
+    use another, :mod:`tictac.exercises.grading`).
 
     >>> from tictac.players.rules import tactical
     >>> print(check_centre_rule(tactical(win=True, block=True)).summary())
@@ -43,12 +44,13 @@ def check_centre_rule(rule: Callable[[State, Any], Any]) -> Report:
             return forced
         return (centre,) if centre in state.legal_moves() else state.legal_moves()
 
-    return check_rule("centre rule", rule, allowed)
+    return check_rule("centre rule", rule, allowed, seed=seed)
 
 
-def check_fork_rule(rule: Callable[[State, Any], Any]) -> Report:
+def check_fork_rule(rule: Callable[[State, Any], Any], *, seed: int = 0) -> Report:
     """Check a rule that wins if it can, else blocks, else makes a fork if there is one
-    (see :func:`tictac.players.rules.fork_moves`), else plays anywhere.
+    (see :func:`tictac.players.rules.fork_moves`), else plays anywhere. `seed` as for
+    :func:`check_centre_rule`.
 
     >>> from tictac.players.rules import tactical
     >>> print(check_fork_rule(tactical(win=True, block=True)).summary())
@@ -58,4 +60,5 @@ def check_fork_rule(rule: Callable[[State, Any], Any]) -> Report:
         "fork rule",
         rule,
         lambda s: _wins_then_blocks(s) or fork_moves(s) or s.legal_moves(),
+        seed=seed,
     )
