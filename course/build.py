@@ -273,8 +273,26 @@ def assignment(name: str, points: dict[str, int]) -> dict[str, Any]:
                 "source": test,
             }
         )
-    lesson["cells"] = cells
+    lesson["cells"] = [_about(points), *cells]
     return lesson
+
+
+def _about(points: dict[str, int]) -> dict[str, Any]:
+    """The assignment's first cell: what is graded and how."""
+    total = sum(points.values())
+    text = (
+        f"*A graded assignment: {total} points, in {len(points)} checks.* Each exercise's code "
+        "cell is yours to change; the locked cell after it runs the lesson's check on your "
+        "answer, and grading also runs it on cases you do not see, so make your code right, "
+        "not only the check pass. Run every cell from the top before you hand it in. The "
+        "lesson's links to other lessons and to its solutions are not part of the assignment."
+    )
+    return {
+        "cell_type": "markdown",
+        "id": "about-this-assignment",
+        "metadata": _nbgrader("about-this-assignment", grade=False, solution=False, locked=True),
+        "source": text,
+    }
 
 
 def assignment_name(lesson: str) -> str:
