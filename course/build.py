@@ -48,6 +48,7 @@ POINTS: dict[str, dict[str, int]] = {
     # stay in step.
     "00-welcome": {"check_winner": 2, "check_legality": 1, "check_game": 1, "check_game#2": 1},
     "01-how-big": {"check_count": 1, "check_count#2": 1, "check_count#3": 1, "check_count#4": 1},
+    "02-simple-strategies": {"check_completing_moves": 2, "check_beat_the_defender": 2},
     "02b-forks-and-rules": {"check_centre_rule": 2, "check_fork_rule": 2},
     "03-minimax": {"check_minimax": 3, "check_visit_order": 1, "check_negamax": 2},
 }

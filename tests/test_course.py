@@ -33,7 +33,7 @@ _spec.loader.exec_module(course)
 
 from tictac.exercises import grading  # noqa: E402
 
-LESSONS = ["00-welcome", "01-how-big", "02b-forks-and-rules", "03-minimax"]
+LESSONS = ["00-welcome", "01-how-big", "02-simple-strategies", "02b-forks-and-rules", "03-minimax"]
 
 # A plausible wrong answer to each exercise, written after the lesson's starter (so it has
 # the starter's imports and helpers, as a student's edited cell would).
@@ -73,6 +73,26 @@ for state in reachable_states(State.new(4, 4, 4)):
         break
     if state.moves_made == 3:
         at_most_three += 1
+""",
+    },
+    "02-simple-strategies": {
+        # rows and columns, no diagonals
+        "check_completing_moves": """
+def my_completing_moves(state, player):
+    found = []
+    for line in [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8)]:
+        marks = [state.cells[i] for i in line]
+        if marks.count(player) == 2 and marks.count(".") == 1:
+            found.append(line[marks.index(".")])
+    return found
+""",
+        # the centre when nothing is forced (wins far fewer games than the corners)
+        "check_beat_the_defender": """
+def my_x_rule(state, rng):
+    wins = completing_moves(state, state.turn)
+    blocks = completing_moves(state, other(state.turn))
+    centre = [4] if 4 in state.legal_moves() else []
+    return rng.choice(wins or blocks or centre or state.legal_moves())
 """,
     },
     "02b-forks-and-rules": {

@@ -135,3 +135,34 @@ def test_hidden_positions_are_ones_the_visible_check_does_not_use() -> None:
     assert sum(state.is_terminal for state in drawn) == 40
     # another seed, other cases
     assert drawn != grading.hidden_positions(visible, random.Random(2), 150, finished=40)
+
+
+@pytest.mark.slow
+def test_the_hidden_games_against_the_defender_leave_nothing_to_luck() -> None:
+    """The hidden check of Lesson 2's rule plays 10,000 games from the course's seed: the
+    solution's and the starter's win rates stay far from the 56% the rule must reach (more than
+    five standard errors, so that luck turns either verdict with a chance below one in a
+    million), whatever the seed."""
+    from tictac.exercises.lesson02_simple_strategies import HUMAN_AGAINST_THE_DEFENDER
+    from tictac.game.state import other
+    from tictac.players.rules import completing_moves
+
+    def solution(state: State, rng: random.Random) -> int:
+        wins = completing_moves(state, state.turn)
+        blocks = completing_moves(state, other(state.turn))
+        corners = [cell for cell in (0, 2, 6, 8) if cell in state.legal_moves()]
+        return rng.choice(wins or blocks or corners or state.legal_moves())
+
+    def starter(state: State, rng: random.Random) -> int:
+        wins = completing_moves(state, state.turn)
+        blocks = completing_moves(state, other(state.turn))
+        return rng.choice(wins or blocks or state.legal_moves())
+
+    threshold = HUMAN_AGAINST_THE_DEFENDER[0] / sum(HUMAN_AGAINST_THE_DEFENDER)
+    games = grading.HIDDEN_DEFENDER_GAMES
+    for seed, rule, passes in [("a", solution, True), ("b", starter, False)]:
+        report = grading.HIDDEN["check_beat_the_defender"](random.Random(seed), rule)
+        rate = report.wins / games
+        error = (rate * (1 - rate) / games) ** 0.5
+        assert abs(rate - threshold) > 5 * error
+        assert report.passed is passes

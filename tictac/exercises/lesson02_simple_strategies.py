@@ -98,11 +98,17 @@ class DefenderReport(Report):
         return f"{measured} To match the human, {' and '.join(advice)}."
 
 
-def check_beat_the_defender(rule: Callable[[State, Any], Any]) -> DefenderReport:
+def check_beat_the_defender(
+    rule: Callable[[State, Any], Any],
+    *,
+    games: int = DEFENDER_GAMES,
+    seed: int = DEFENDER_SEED,
+) -> DefenderReport:
     """Play `rule` (a rule ``rule(state, rng)`` or a player) as X against the defensive player,
     500 seeded games, and compare its results with the *five-rounds* tutorial's human's against
     the same rule: it must win at least 56% of its games, as the human did (28 of 50), and lose
-    at most 6% (3 of 50).
+    at most 6% (3 of 50). (`games` and `seed` are for the graded assignments' hidden games,
+    :mod:`tictac.exercises.grading`.)
 
     >>> from tictac.players.rules import tactical
     >>> print(check_beat_the_defender(tactical(win=True, block=True)).summary())
@@ -116,9 +122,9 @@ def check_beat_the_defender(rule: Callable[[State, Any], Any]) -> DefenderReport
         match = play_match(
             player,
             make_player("defensive"),
-            games=DEFENDER_GAMES,
+            games=games,
             alternate=False,
-            seed=DEFENDER_SEED,
+            seed=seed,
         )
     except Exception as error:  # the student's code: report, don't crash the lesson
         report.error = f"{type(error).__name__}: {error}"
