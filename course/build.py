@@ -51,6 +51,11 @@ POINTS: dict[str, dict[str, int]] = {
     "02-simple-strategies": {"check_completing_moves": 2, "check_beat_the_defender": 2},
     "02b-forks-and-rules": {"check_centre_rule": 2, "check_fork_rule": 2},
     "03-minimax": {"check_minimax": 3, "check_visit_order": 1, "check_negamax": 2},
+    "03b-ties-and-scores": {
+        "check_depth_aware_minimax": 2,
+        "check_predicted_moves": 1,
+        "check_predicted_moves#2": 1,
+    },
 }
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"

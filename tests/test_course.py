@@ -33,7 +33,14 @@ _spec.loader.exec_module(course)
 
 from tictac.exercises import grading  # noqa: E402
 
-LESSONS = ["00-welcome", "01-how-big", "02-simple-strategies", "02b-forks-and-rules", "03-minimax"]
+LESSONS = [
+    "00-welcome",
+    "01-how-big",
+    "02-simple-strategies",
+    "02b-forks-and-rules",
+    "03-minimax",
+    "03b-ties-and-scores",
+]
 
 # A plausible wrong answer to each exercise, written after the lesson's starter (so it has
 # the starter's imports and helpers, as a student's edited cell would).
@@ -132,6 +139,24 @@ def my_negamax(state):
         return end_score(state)
     return max(-my_negamax(state.play(move)) for move in state.legal_moves())
 """,
+    },
+    "03b-ties-and-scores": {
+        # backwards: the later the win, the more it is worth
+        "check_depth_aware_minimax": """
+def quick_end_score(state):
+    return end_score(state) * state.moves_made
+
+
+def my_depth_aware_minimax(state):
+    if state.is_terminal:
+        return quick_end_score(state)
+    values = [my_depth_aware_minimax(state.play(move)) for move in state.legal_moves()]
+    return max(values) if state.turn == "X" else min(values)
+""",
+        # one of the two right
+        "check_predicted_moves": "ten_guesses = {puzzles[0]: 4, puzzles[1]: 8}",
+        # the answers for plus and minus ten again
+        "check_predicted_moves#2": "depth_aware_guesses = {puzzles[0]: 4, puzzles[1]: (0, 0)}",
     },
 }
 

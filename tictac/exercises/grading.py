@@ -12,10 +12,10 @@ never which: nbgrader's feedback shows hidden test cells, with their outputs, as
 >>> from tictac.exercises import check_winner
 >>> must_pass(check_winner(lambda state: state.winner))
 winner: all 5478 positions agree with the reference. Well done!
->>> must_pass_hidden("check_winner", lambda state: None)
+>>> must_pass_hidden("check_minimax", lambda state: 0)
 Traceback (most recent call last):
   ...
-AssertionError: winner: 942 of 5478 hidden cases differ from the reference.
+AssertionError: minimax: ... of 190 hidden cases differ from the reference.
 """
 
 from __future__ import annotations
@@ -77,8 +77,9 @@ def must_pass(report: Any) -> None:
         raise AssertionError(_first_line(report))
 
 
-def _hidden_summary(report: Any) -> str:
-    """Why a hidden check failed, without a single case: counts, or the kind of error."""
+def _hidden_summary(report: Any, cases: bool) -> str:
+    """Why a hidden check failed, without a single case: counts, or the kind of error (with
+    `cases` False, the check asked the lesson's own question again: its first line)."""
     name = getattr(report, "name", "check")
     error = getattr(report, "error", None)
     if error is not None:
@@ -86,7 +87,7 @@ def _hidden_summary(report: Any) -> str:
         return f"{name}: your function stopped with an error ({kind}) on a hidden case."
     wrong = getattr(report, "mismatches", None) or getattr(report, "wrong", None)
     checked = getattr(report, "checked", None)
-    if wrong and checked is not None:
+    if cases and wrong and checked is not None:
         return f"{name}: {len(wrong)} of {checked} hidden cases differ from the reference."
     # a free answer (a prediction, a guess): the question is the visible one, so its verdict
     # line gives nothing away; a measured rate (games against a player) names no game either
@@ -120,6 +121,14 @@ def _hidden_minimax(rng: random.Random, function: Callable[[State], float]) -> A
 
     positions = hidden_positions(_unfinished_positions(), rng, 150, finished=40)
     return check_minimax(function, positions=positions)
+
+
+def _hidden_depth_aware_minimax(rng: random.Random, function: Callable[[State], float]) -> Any:
+    from tictac.exercises.lesson03_minimax import _unfinished_positions
+    from tictac.exercises.lesson03b_ties_and_scores import check_depth_aware_minimax
+
+    positions = hidden_positions(_unfinished_positions(), rng, 150, finished=40)
+    return check_depth_aware_minimax(function, positions=positions)
 
 
 def _hidden_negamax(rng: random.Random, function: Callable[[State], float]) -> Any:
@@ -157,6 +166,7 @@ def _another_seed(check: str) -> Callable[..., Any]:
 HIDDEN: dict[str, Callable[..., Any]] = {
     "check_minimax": _hidden_minimax,
     "check_negamax": _hidden_negamax,
+    "check_depth_aware_minimax": _hidden_depth_aware_minimax,
     "check_beat_the_defender": _hidden_defender,
     "check_centre_rule": _another_seed("check_centre_rule"),
     "check_fork_rule": _another_seed("check_fork_rule"),
@@ -181,5 +191,5 @@ def must_pass_hidden(check: str, *arguments: Any, **keywords: Any) -> None:
     else:
         report = getattr(tictac.exercises, check)(*arguments, **keywords)
     if not report.passed:
-        raise AssertionError(_hidden_summary(report))
+        raise AssertionError(_hidden_summary(report, cases=hidden is not None))
     print(f"{getattr(report, 'name', check)}: the hidden cases pass too.")

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tictac.exercises.checking import Mismatch, Report
@@ -30,15 +30,17 @@ __all__ = [
 ]
 
 
-def check_depth_aware_minimax(function: Callable[[State], float]) -> Report:
+def check_depth_aware_minimax(
+    function: Callable[[State], float], *, positions: Iterable[State] | None = None
+) -> Report:
     """Check ``my_minimax(state) -> value`` with depth-aware scores: a finished game is worth
     the number of empty cells plus one to the winner (+ for X, - for O) and 0 for a draw, so a
     quicker win counts for more (:func:`~tictac.game.scoring.depth_aware`).
 
     It runs on the same positions as Lesson 3's
-    :func:`~tictac.exercises.lesson03_minimax.check_minimax`.
+    :func:`~tictac.exercises.lesson03_minimax.check_minimax` (or on `positions`).
     """
-    report = check_minimax(function, score=depth_aware)
+    report = check_minimax(function, score=depth_aware, positions=positions)
     report.name = "depth-aware minimax"
     return report
 
