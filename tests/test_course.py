@@ -164,9 +164,9 @@ def my_depth_aware_minimax(state):
 def _overfit_cell(name: str, reference: Any) -> str:
     """A student's answer that learnt the visible check's positions by heart: right on every
     one of them, 0 everywhere else (it passes the visible check, not the hidden one)."""
-    from tictac.exercises.lesson03_minimax import _unfinished_positions
+    from tictac.exercises.lesson03_minimax import minimax_positions
 
-    table = {state.text: reference(state) for state in _unfinished_positions()}
+    table = {state.text: reference(state) for state in minimax_positions()}
     return f"\nVALUES = {table!r}\n\n\ndef {name}(state):\n    return VALUES.get(state.text, 0)\n"
 
 
@@ -311,11 +311,11 @@ def test_the_whole_grading_cycle(tmp_path: Path) -> None:
         [c["outputs"] for c in graded["cells"] if c["metadata"].get("nbgrader", {}).get("grade")]
     )
     seed = (course_dir / "grading_seed").read_text().strip()
-    from tictac.exercises.lesson03_minimax import _unfinished_positions
+    from tictac.exercises.lesson03_minimax import minimax_positions
 
     for check in ["check_minimax", "check_negamax"]:
         rng = random.Random(f"{seed}:{check}")
-        hidden = grading.hidden_positions(_unfinished_positions(), rng, 150, finished=40)
+        hidden = grading.hidden_positions(minimax_positions(), rng, 150, finished=40)
         assert hidden
         assert not [state.text for state in hidden if state.text in outputs]
     assert seed not in feedback

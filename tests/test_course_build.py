@@ -127,9 +127,9 @@ def test_a_hidden_check_names_no_position_even_when_the_function_fails() -> None
 
 
 def test_hidden_positions_are_ones_the_visible_check_does_not_use() -> None:
-    from tictac.exercises.lesson03_minimax import _unfinished_positions
+    from tictac.exercises.lesson03_minimax import minimax_positions
 
-    visible = _unfinished_positions()
+    visible = minimax_positions()
     drawn = grading.hidden_positions(visible, random.Random(1), 150, finished=40)
     assert len(drawn) == 190 and not set(drawn) & set(visible)
     assert sum(state.is_terminal for state in drawn) == 40

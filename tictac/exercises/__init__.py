@@ -13,7 +13,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson02_simple_strategies``: :func:`check_completing_moves`, :func:`check_beat_the_defender`
 - ``lesson02b_forks_and_rules``: :func:`check_centre_rule`, :func:`check_fork_rule`
 - ``lesson03_minimax``: :func:`check_minimax`, :func:`check_visit_order`,
-  :func:`check_negamax`
+  :func:`check_negamax` (and :func:`minimax_positions`, the positions the first and last use)
 - ``lesson03b_ties_and_scores``: :func:`check_depth_aware_minimax`, :func:`check_predicted_moves`
 - ``lesson04_difficulty_levels``: :func:`check_sensible_level`, :func:`check_beatable_level`,
   :func:`check_told_apart`
@@ -36,6 +36,9 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson12_play``: :func:`check_win_against`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
+- ``grading``: what the graded assignments' test cells call (the teacher's kit,
+  ``course/build.py``): :func:`~tictac.exercises.grading.must_pass` and
+  :func:`~tictac.exercises.grading.must_pass_hidden`; not exported here
 
 >>> from tictac.game.state import State
 >>> def lazy_winner(state):
@@ -82,6 +85,7 @@ from tictac.exercises.lesson03_minimax import (
     check_minimax,
     check_negamax,
     check_visit_order,
+    minimax_positions,
     visit_order,
 )
 from tictac.exercises.lesson03b_ties_and_scores import (
@@ -262,6 +266,7 @@ __all__ = [
     "exercise_positions",
     "fork_moves",
     "horizon_choices",
+    "minimax_positions",
     "reinforce",
     "root_puzzle",
     "visit_order",

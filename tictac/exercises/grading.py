@@ -117,24 +117,24 @@ def hidden_positions(
 
 
 def _hidden_minimax(rng: random.Random, function: Callable[[State], float]) -> Any:
-    from tictac.exercises.lesson03_minimax import _unfinished_positions, check_minimax
+    from tictac.exercises.lesson03_minimax import check_minimax, minimax_positions
 
-    positions = hidden_positions(_unfinished_positions(), rng, 150, finished=40)
+    positions = hidden_positions(minimax_positions(), rng, 150, finished=40)
     return check_minimax(function, positions=positions)
 
 
 def _hidden_depth_aware_minimax(rng: random.Random, function: Callable[[State], float]) -> Any:
-    from tictac.exercises.lesson03_minimax import _unfinished_positions
+    from tictac.exercises.lesson03_minimax import minimax_positions
     from tictac.exercises.lesson03b_ties_and_scores import check_depth_aware_minimax
 
-    positions = hidden_positions(_unfinished_positions(), rng, 150, finished=40)
+    positions = hidden_positions(minimax_positions(), rng, 150, finished=40)
     return check_depth_aware_minimax(function, positions=positions)
 
 
 def _hidden_negamax(rng: random.Random, function: Callable[[State], float]) -> Any:
-    from tictac.exercises.lesson03_minimax import _unfinished_positions, check_negamax
+    from tictac.exercises.lesson03_minimax import check_negamax, minimax_positions
 
-    positions = hidden_positions(_unfinished_positions(), rng, 150)
+    positions = hidden_positions(minimax_positions(), rng, 150)
     return check_negamax(function, positions=positions)
 
 

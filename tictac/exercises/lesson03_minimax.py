@@ -38,6 +38,7 @@ __all__ = [
     "check_minimax",
     "check_negamax",
     "check_visit_order",
+    "minimax_positions",
     "visit_order",
 ]
 
@@ -63,7 +64,7 @@ def check_minimax(
         "minimax",
         function,
         lambda s: minimax(s, score=score, memo="plain").value,
-        _unfinished_positions() if positions is None else positions,
+        minimax_positions() if positions is None else positions,
         reveal=reveal,
     )
 
@@ -94,13 +95,15 @@ def check_negamax(
         "negamax",
         function,
         for_the_mover,
-        _unfinished_positions() if positions is None else positions,
+        minimax_positions() if positions is None else positions,
         reveal=negamax_value,
     )
 
 
-def _unfinished_positions() -> list[State]:
-    """Every unfinished position with at least two marks, one per group of mirror images."""
+def minimax_positions() -> list[State]:
+    """Every unfinished position with at least two marks, one per group of mirror images: the
+    positions :func:`check_minimax` and :func:`check_negamax` use (and the graded assignments'
+    hidden cases avoid, :mod:`tictac.exercises.grading`)."""
     return [s for s in exercise_positions(min_marks=2, up_to_symmetry=True) if not s.is_terminal]
 
 
