@@ -56,6 +56,13 @@ POINTS: dict[str, dict[str, int]] = {
         "check_predicted_moves": 1,
         "check_predicted_moves#2": 1,
     },
+    "05-tutorial-players": {"check_subtree_sum": 2, "check_round_five_utility": 2},
+    "06-making-it-fast": {
+        "check_alphabeta": 3,
+        "check_alphabeta_nodes": 2,
+        "check_unvisited_leaves": 1,
+        "check_window": 1,
+    },
 }
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"

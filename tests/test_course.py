@@ -42,6 +42,8 @@ LESSONS = [
     "02b-forks-and-rules",
     "03-minimax",
     "03b-ties-and-scores",
+    "05-tutorial-players",
+    "06-making-it-fast",
 ]
 
 # A plausible wrong answer to each exercise, written after the lesson's starter (so it has
@@ -159,6 +161,77 @@ def my_depth_aware_minimax(state):
         "check_predicted_moves": "ten_guesses = {puzzles[0]: 4, puzzles[1]: 8}",
         # the answers for plus and minus ten again
         "check_predicted_moves#2": "depth_aware_guesses = {puzzles[0]: 4, puzzles[1]: (0, 0)}",
+    },
+    "05-tutorial-players": {
+        # d without the plus one
+        "check_subtree_sum": """
+def my_subtree_sum(state, me):
+    if state.is_terminal:
+        depth = state.moves_made
+        if state.winner == me:
+            return 50 / depth
+        return (10 if state.winner is None else -10) / depth
+    return sum(my_subtree_sum(state.play(move), me) for move in state.legal_moves())
+""",
+        # the two in a row told apart, but a game X has won is not -1
+        "check_round_five_utility": """
+def has_two_in_a_row(state, line, player):
+    marks = [state.cells[i] for i in line]
+    return marks.count(player) == 2 and marks.count(".") == 1
+
+
+def round_five_utility(state):
+    if state.winner == "O":
+        return 1
+    utility = 0
+    for line in winning_lines(3, 3, 3):
+        if has_two_in_a_row(state, line, "O"):
+            utility += 0.2
+        if has_two_in_a_row(state, line, "X"):
+            utility -= 0.2
+    return utility
+""",
+    },
+    "06-making-it-fast": {
+        # O's side swaps the window, as negamax would
+        "check_alphabeta": """
+def my_alphabeta(state, alpha=-math.inf, beta=math.inf):
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner]
+    if state.turn == "X":
+        best = -math.inf
+        for move in state.legal_moves():
+            best = max(best, my_alphabeta(state.play(move), alpha, beta))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+    best = math.inf
+    for move in state.legal_moves():
+        best = min(best, my_alphabeta(state.play(move), beta, alpha))
+        beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+""",
+        # counts every position minimax visits: it never stops early
+        "check_alphabeta_nodes": """
+def count_alphabeta(state):
+    visited = 0
+
+    def search(state):
+        nonlocal visited
+        visited += 1
+        if not state.is_terminal:
+            for move in state.legal_moves():
+                search(state.play(move))
+
+    search(state)
+    return visited
+""",
+        # two of the five
+        "check_unvisited_leaves": 'never_looked_at = {"F2", "F3"}',
+        "check_window": "window_at_j = (5, 9)",
     },
 }
 

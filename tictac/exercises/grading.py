@@ -131,6 +131,34 @@ def _hidden_depth_aware_minimax(rng: random.Random, function: Callable[[State], 
     return check_depth_aware_minimax(function, positions=positions)
 
 
+def _hidden_subtree_sum(rng: random.Random, function: Callable[..., float]) -> Any:
+    from tictac.exercises.checking import exercise_positions
+    from tictac.exercises.lesson05_tutorial_players import check_subtree_sum
+
+    visible = exercise_positions(min_marks=5, up_to_symmetry=True)  # what the check uses
+    four_marks = [s for s in exercise_positions() if s.moves_made == 4]
+    positions = hidden_positions(visible, rng, 150) + rng.sample(four_marks, 30)
+    return check_subtree_sum(function, positions=positions)
+
+
+def _hidden_alphabeta(rng: random.Random, function: Callable[[State], float]) -> Any:
+    from tictac.exercises.lesson03_minimax import minimax_positions
+    from tictac.exercises.lesson06_making_it_fast import check_alphabeta
+
+    positions = hidden_positions(minimax_positions(), rng, 150, finished=40)
+    return check_alphabeta(function, positions=positions)
+
+
+def _hidden_alphabeta_nodes(rng: random.Random, function: Callable[[State], int]) -> Any:
+    from tictac.exercises.checking import exercise_positions
+    from tictac.exercises.lesson06_making_it_fast import check_alphabeta_nodes
+
+    visible = exercise_positions(min_marks=2, up_to_symmetry=True)  # what the check uses
+    fewer = [s for s in exercise_positions() if s.moves_made < 2]  # the empty board, one mark
+    positions = hidden_positions(visible, rng, 150) + fewer
+    return check_alphabeta_nodes(function, positions=positions)
+
+
 def _hidden_negamax(rng: random.Random, function: Callable[[State], float]) -> Any:
     from tictac.exercises.lesson03_minimax import check_negamax, minimax_positions
 
@@ -167,6 +195,9 @@ HIDDEN: dict[str, Callable[..., Any]] = {
     "check_minimax": _hidden_minimax,
     "check_negamax": _hidden_negamax,
     "check_depth_aware_minimax": _hidden_depth_aware_minimax,
+    "check_subtree_sum": _hidden_subtree_sum,
+    "check_alphabeta": _hidden_alphabeta,
+    "check_alphabeta_nodes": _hidden_alphabeta_nodes,
     "check_beat_the_defender": _hidden_defender,
     "check_centre_rule": _another_seed("check_centre_rule"),
     "check_fork_rule": _another_seed("check_fork_rule"),

@@ -8,7 +8,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from tictac.exercises.checking import Report, check_function, exercise_positions
 from tictac.game.scoring import two_in_a_row, win_loss
@@ -18,13 +18,16 @@ from tictac.players.rules import subtree_sum
 __all__ = ["check_round_five_utility", "check_subtree_sum"]
 
 
-def check_subtree_sum(function: Callable[[State, Mark], float]) -> Report:
+def check_subtree_sum(
+    function: Callable[[State, Mark], float], *, positions: Iterable[State] | None = None
+) -> Report:
     """Check ``subtree_sum(state, me)``: the brute-force player's sum, over every finished
     game below `state`, of `me`'s score 50/d for a win, 10/d for a draw and -10/d for a
     loss, where d is the number of marks on the final board plus one.
 
     It runs on positions with at least five marks, one per group of mirror images, for both
-    players, and compares the sums rounded to three decimals.
+    players, and compares the sums rounded to three decimals (or on `positions`: the graded
+    assignments' hidden cases, :mod:`tictac.exercises.grading`).
 
     >>> check_subtree_sum(subtree_sum).passed
     True
@@ -33,7 +36,7 @@ def check_subtree_sum(function: Callable[[State, Mark], float]) -> Report:
         "subtree sum",
         lambda s: {me: round(function(s, me), 3) for me in ("X", "O")},
         lambda s: {me: round(subtree_sum(s, me), 3) for me in ("X", "O")},
-        exercise_positions(min_marks=5, up_to_symmetry=True),
+        exercise_positions(min_marks=5, up_to_symmetry=True) if positions is None else positions,
     )
 
 

@@ -55,15 +55,21 @@ __all__ = [
 ]
 
 
-def check_alphabeta(function: Callable[[State], float], *, score: Score = win_loss) -> Report:
+def check_alphabeta(
+    function: Callable[[State], float],
+    *,
+    score: Score = win_loss,
+    positions: Iterable[State] | None = None,
+) -> Report:
     """Check ``my_alphabeta(state) -> value``: it must give minimax's value everywhere, on the
-    positions :func:`~tictac.exercises.check_minimax` uses. Once it passes, the report shows
-    the package's own short version, :func:`tictac.search.textbook.alphabeta_value`, to compare.
+    positions :func:`~tictac.exercises.check_minimax` uses (or on `positions`). Once it passes,
+    the report shows the package's own short version,
+    :func:`tictac.search.textbook.alphabeta_value`, to compare.
 
     >>> print(check_alphabeta(lambda state: 0).summary())
     alpha-beta: ... positions differ from the reference.
     """
-    report = check_minimax(function, score=score)
+    report = check_minimax(function, score=score, positions=positions)
     report.name = "alpha-beta"
     report.reference = alphabeta_value
     return report
@@ -119,12 +125,15 @@ def _count_hint(mismatches: list[Mismatch]) -> str:
     )
 
 
-def check_alphabeta_nodes(function: Callable[[State], int]) -> Report:
+def check_alphabeta_nodes(
+    function: Callable[[State], int], *, positions: Iterable[State] | None = None
+) -> Report:
     """Check ``count_alphabeta(state) -> int``: how many positions alpha-beta visits from
     `state`, `state` itself included, trying moves in board order, with values +1/0/-1 and a
     cut as soon as alpha >= beta (18,297 from the empty board).
 
-    It runs on every position with at least two marks, one per group of mirror images. When
+    It runs on every position with at least two marks, one per group of mirror images (or on
+    `positions`: the graded assignments' hidden cases, :mod:`tictac.exercises.grading`). When
     counts differ, the report says whether they are too low, too high or both, which points at
     the mistake.
 
@@ -132,12 +141,11 @@ def check_alphabeta_nodes(function: Callable[[State], int]) -> Report:
     alpha-beta positions visited: ... positions differ from the reference. Your function counts 1
     everywhere: ...
     """
-    positions = exercise_positions(min_marks=2, up_to_symmetry=True)
     report = check_function(
         "alpha-beta positions visited",
         function,
         lambda s: textbook_alphabeta(s, State.legal_moves)[1],
-        positions,
+        exercise_positions(min_marks=2, up_to_symmetry=True) if positions is None else positions,
     )
     return _NodeCountReport(report.name, report.checked, report.mismatches, report.error)
 
