@@ -63,6 +63,12 @@ POINTS: dict[str, dict[str, int]] = {
         "check_unvisited_leaves": 1,
         "check_window": 1,
     },
+    "12-play": {
+        "check_win_against": 2,
+        "check_win_against#2": 2,
+        "check_count": 1,
+        "check_count#2": 1,
+    },
 }
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
@@ -199,6 +205,52 @@ def _with_imports(solution: str, lesson: dict[str, Any], solutions: dict[str, An
     return "\n".join([*needed, solution]) if needed else solution
 
 
+def _parameter_names(check: str) -> list[str]:
+    """The names of the check's parameters, in order (from ``tictac.exercises``)."""
+    import inspect
+
+    import tictac.exercises
+
+    return list(inspect.signature(getattr(tictac.exercises, check)).parameters)
+
+
+def _named_answers(source: str, solution: str) -> str:
+    """The lesson's cell with each answer it writes into the check call itself (a literal the
+    solution changes, as in ``check_win_against("medium", [4, 0, 8])``) taken out into a
+    variable named after the check's parameter (``moves = [4, 0, 8]``), so that the answer is
+    in the student's cell and the check in the locked one."""
+    parsed, theirs = _check_call(source), _check_call(solution)
+    assert parsed is not None and theirs is not None
+    tree, call = parsed
+    names = _parameter_names(call.func.id)  # type: ignore[attr-defined]
+    other = dict(enumerate(_arguments(solution, theirs[1])))
+    encoded = source.encode()
+    starts = [0]
+    for line in encoded.split(b"\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    changes = []
+    for place, (keyword, argument) in enumerate(_arguments(source, call)):
+        written = ast.get_source_segment(source, argument)
+        if isinstance(argument, ast.Name) or place not in other:
+            continue
+        if written == ast.get_source_segment(solution, other[place][1]):
+            continue
+        variable = keyword or names[place]
+        start = starts[argument.lineno - 1] + argument.col_offset
+        end = starts[(argument.end_lineno or argument.lineno) - 1] + (argument.end_col_offset or 0)
+        changes.append((start, end, variable, written))
+    if not changes:
+        return source
+    statement = tree.body[-1]
+    head = starts[statement.lineno - 1]
+    for start, end, variable, _ in reversed(changes):
+        encoded = encoded[:start] + variable.encode() + encoded[end:]
+    assignments = "".join(f"{variable} = {written}\n" for _, _, variable, written in changes)
+    return (
+        encoded[:head].decode().rstrip("\n") + "\n" + assignments + "\n" + encoded[head:].decode()
+    ).lstrip("\n")
+
+
 def exercises(lesson: dict[str, Any], solutions: dict[str, Any], name: str) -> dict[int, Exercise]:
     """The exercise cells of a lesson, by cell index, each matched with its solution: the n-th
     cell that ends with a check is solved by the solutions notebook's n-th cell ending with the
@@ -209,6 +261,7 @@ def exercises(lesson: dict[str, Any], solutions: dict[str, Any], name: str) -> d
         where = f"{name}, cell {index} ({key})"
         if key not in solved:
             raise CourseError(f"{where}: no cell of the solutions notebook ends with this check")
+        source = _named_answers(source, solved[key])
         parsed, solution_parsed = _check_call(source), _check_call(solved[key])
         assert parsed is not None and solution_parsed is not None
         tree, call = parsed
@@ -269,7 +322,10 @@ def assignment(name: str, points: dict[str, int]) -> dict[str, Any]:
             f"must_pass({exercise.check})\n{BEGIN_HIDDEN}\n"
             f'must_pass_hidden("{exercise.check_name}", {exercise.arguments})\n{END_HIDDEN}'
         )
-        cells.append(cell)
+        if exercise.starter or exercise.solution:
+            cells.append(cell)
+        # (else the cell only checks an answer given above, such as a second question about
+        # the same function: no answer cell, only the test)
         cells.append(
             {
                 "cell_type": "code",
