@@ -1,11 +1,11 @@
 """The teacher's kit (course/build.py): the whole nbgrader cycle, offline, in a scratch course.
 
-The course is generated from the lessons, nbgrader makes the release, and three students hand
-it in: one with the worked solutions, one with the untouched starters, one with a plausible
-wrong answer to every exercise. Autograded and exported, the solutions get full marks, the
-starters none, and each wrong answer loses exactly its exercise's points. Needs the `grading`
-extra (nbgrader), which `make test` installs; skipped without it, except in CI (CI=true), where
-it fails.
+The course is generated from the lessons, nbgrader makes the release, and students hand it in:
+one with the worked solutions, one with the untouched starters, and a plausible wrong answer to
+every exercise (in two hand-ins, each with every other exercise wrong and the rest solved).
+Autograded and exported, the solutions get full marks, the starters none, and each wrong answer
+loses exactly its exercise's points. Needs the `grading` extra (nbgrader), which `make test`
+installs; skipped without it, except in CI (CI=true), where it fails.
 """
 
 from __future__ import annotations
@@ -317,6 +317,26 @@ def _solution_of(cell: dict[str, Any]) -> str:
     return "\n".join(line for line in lines if line.strip() not in course.SOLUTION_MARKERS)
 
 
+def _wrong_halves(release: dict[str, Any]) -> dict[str, set[str]]:
+    """Which exercises each of the two wrong hand-ins gets wrong: every other answer cell, in
+    the notebook's order, and with an answer the exercises that only check it further on (a
+    test cell without an answer cell of its own, such as Lesson 12's second count)."""
+    halves: dict[str, set[str]] = {"wrong-odd": set(), "wrong-even": set()}
+    answered = 0
+    current = ""
+    for cell in release["cells"]:
+        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+        if grade_id.startswith("answer-"):
+            current = "wrong-even" if answered % 2 == 0 else "wrong-odd"
+            answered += 1
+        elif grade_id.startswith("check-"):
+            key = grade_id.removeprefix("check-")
+            if key[-2] == "-" and key[-1].isdigit():
+                key = f"{key[:-2]}#{key[-1]}"
+            halves[current].add(key)
+    return halves
+
+
 def release_answer_source(release: dict[str, Any], key: str) -> str:
     return "".join(_answer_cells(release)[key]["source"])
 
@@ -345,13 +365,19 @@ def test_the_whole_grading_cycle(tmp_path: Path) -> None:
         # (an exercise whose cell only checks an answer given above has no answer cell)
         assert set(answers) == set(WRONG[lesson]) <= set(course.POINTS[lesson])
         _submit(course_dir, "starters", assignment, lesson, release)
-        solutions, wrong = json.loads(json.dumps(release)), json.loads(json.dumps(release))
+        solutions = json.loads(json.dumps(release))
         for key, cell in _answer_cells(solutions).items():
             cell["source"] = _solution_of(solved[key])
-        for key, cell in _answer_cells(wrong).items():
-            cell["source"] = "".join(cell["source"]).rstrip() + "\n" + WRONG[lesson][key]
         _submit(course_dir, "solutions", assignment, lesson, solutions)
-        _submit(course_dir, "wrong", assignment, lesson, wrong)
+        # the wrong answers, in two hand-ins: each has every other exercise wrong and the rest
+        # solved, so a wrong answer that cost a neighbour its points would show
+        for student, wrong_keys in _wrong_halves(release).items():
+            handed_in = json.loads(json.dumps(solutions))
+            for key, cell in _answer_cells(handed_in).items():
+                if key in wrong_keys:
+                    starter = "".join(_answer_cells(release)[key]["source"]).rstrip()
+                    cell["source"] = starter + "\n" + WRONG[lesson][key]
+            _submit(course_dir, student, assignment, lesson, handed_in)
         if lesson == "03-minimax":  # a fourth student: right on the visible cases only
             overfit = json.loads(json.dumps(solutions))
             for key, text in _overfit().items():
@@ -362,7 +388,7 @@ def test_the_whole_grading_cycle(tmp_path: Path) -> None:
         times[lesson] = (generate, autograde)
     _nbgrader(course_dir, "export")
     _nbgrader(course_dir, "generate_feedback", "lesson03", "--student", "overfit")
-    print("seconds (generate, autograde three students):", times)
+    print("seconds (generate, autograde four students, Lesson 3 five):", times)
 
     with open(course_dir / "grades.csv") as file:
         grades = {(row["assignment"], row["student_id"]): row for row in csv.DictReader(file)}
@@ -375,12 +401,18 @@ def test_the_whole_grading_cycle(tmp_path: Path) -> None:
             assert float(grades[assignment, "solutions"]["raw_score"]) == total
             assert float(grades[assignment, "solutions"]["max_score"]) == total
             assert float(grades[assignment, "starters"]["raw_score"]) == 0
-            assert float(grades[assignment, "wrong"]["raw_score"]) == 0
-            for student, expected in [
-                ("solutions", points),
-                ("starters", dict.fromkeys(points, 0)),
-                ("wrong", dict.fromkeys(points, 0)),
-            ]:
+            release = json.loads(
+                (course_dir / "release" / assignment / f"{lesson}.ipynb").read_text()
+            )
+            expected_scores = {"solutions": points, "starters": dict.fromkeys(points, 0)}
+            for student, wrong_keys in _wrong_halves(release).items():
+                # each wrong answer loses exactly its exercise's points
+                expected_scores[student] = {
+                    key: 0 if key in wrong_keys else p for key, p in points.items()
+                }
+                lost = sum(points[key] for key in wrong_keys)
+                assert float(grades[assignment, student]["raw_score"]) == total - lost
+            for student, expected in expected_scores.items():
                 notebook = gradebook.find_submission_notebook(lesson, assignment, student)
                 scores = {
                     grade.name.removeprefix("check-"): grade.score
