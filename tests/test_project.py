@@ -333,6 +333,20 @@ def test_setup_installs_each_extra_once_and_never_takes_one_away(tmp_path: Path)
     assert installs("--grading") == []  # `make assignments` after `make test`: nbgrader too
 
 
+def test_setup_for_the_teachers_kit_installs_the_grader_with_the_lessons(tmp_path: Path) -> None:
+    def installs(*args: str) -> list[str]:
+        before = len(pip_calls(tmp_path))
+        result = run_setup(tmp_path, *args)
+        assert result.returncode == 0, result.stderr
+        return [call.split()[-1] for call in pip_calls(tmp_path)[before:]]
+
+    assert installs("--grading") == [".[grading]"]  # `make assignments` on a fresh clone
+    assert installs("--grading") == []
+    assert installs() == []  # `make lab` after it: the lessons' packages came with the grader
+    assert (tmp_path / ".venv/.installed").read_text().splitlines()[1] == "grading lab"
+    assert installs("--test") == [".[dev]"]
+
+
 def test_setup_for_the_site_installs_its_extra_alone_and_needs_no_graphviz(tmp_path: Path) -> None:
     def installs(*args: str) -> list[str]:
         before = len(pip_calls(tmp_path))
