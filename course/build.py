@@ -63,6 +63,7 @@ POINTS: dict[str, dict[str, int]] = {
         "check_unvisited_leaves": 1,
         "check_window": 1,
     },
+    "06b-alphabeta-in-practice": {"check_move_order": 2, "check_transposition_table": 3},
     "12-play": {
         "check_win_against": 2,
         "check_win_against#2": 2,

@@ -44,6 +44,7 @@ LESSONS = [
     "03b-ties-and-scores",
     "05-tutorial-players",
     "06-making-it-fast",
+    "06b-alphabeta-in-practice",
     "12-play",
 ]
 
@@ -245,6 +246,48 @@ def count_alphabeta(state):
 def losing_replies(opening):
     labels = hint_labels(State.new())
     return [move for move, label in labels.items() if label.startswith("loss")]
+""",
+    },
+    "06b-alphabeta-in-practice": {
+        # the cells on the most lines first, without the wins and blocks: 7,275 positions
+        "check_move_order": """
+def my_order(state):
+    return sorted(state.legal_moves(), key=lambda move: -lines_through[move])
+""",
+        # the bounds filed, but read the wrong way round
+        "check_transposition_table": """
+def table_alphabeta(state, alpha=-math.inf, beta=math.inf, table=None):
+    if table is None:
+        table = {}
+    if state in table:
+        value, bound = table[state]
+        if (
+            bound == "exact"
+            or (bound == "at least" and value <= alpha)
+            or (bound == "at most" and value >= beta)
+        ):
+            return value
+    if state.is_terminal:
+        return {"X": 1, "O": -1, None: 0}[state.winner]
+    low, high = alpha, beta
+    best = -math.inf if state.turn == "X" else math.inf
+    for move in state.legal_moves():
+        value = table_alphabeta(state.play(move), alpha, beta, table)
+        if state.turn == "X":
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    if best >= high:
+        table[state] = best, "at least"
+    elif best <= low:
+        table[state] = best, "at most"
+    else:
+        table[state] = best, "exact"
+    return best
 """,
     },
 }

@@ -159,6 +159,20 @@ def _hidden_alphabeta_nodes(rng: random.Random, function: Callable[[State], int]
     return check_alphabeta_nodes(function, positions=positions)
 
 
+def _hidden_transposition_table(rng: random.Random, search: Callable[..., float]) -> Any:
+    """The visible check gives each search a new, empty table; here 300 positions share one
+    table, in an order drawn at random, as the searches of a game do: what one search filed
+    must be read right by the next, whose window differs."""
+    from tictac.exercises.checking import check_function, exercise_positions
+    from tictac.search.solver import solve
+
+    positions = rng.sample([s for s in exercise_positions() if not s.is_terminal], 300)
+    table: dict[Any, Any] = {}
+    return check_function(
+        "transposition table", lambda state: search(state, table=table), solve, positions
+    )
+
+
 def _hidden_negamax(rng: random.Random, function: Callable[[State], float]) -> Any:
     from tictac.exercises.lesson03_minimax import check_negamax, minimax_positions
 
@@ -198,6 +212,7 @@ HIDDEN: dict[str, Callable[..., Any]] = {
     "check_subtree_sum": _hidden_subtree_sum,
     "check_alphabeta": _hidden_alphabeta,
     "check_alphabeta_nodes": _hidden_alphabeta_nodes,
+    "check_transposition_table": _hidden_transposition_table,
     "check_beat_the_defender": _hidden_defender,
     "check_centre_rule": _another_seed("check_centre_rule"),
     "check_fork_rule": _another_seed("check_fork_rule"),
