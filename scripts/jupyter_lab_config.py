@@ -8,6 +8,12 @@ the kernel's name as ipykernel reports it, but their Python version is the one t
 here; so when JupyterLab opens a lesson, this file fills in the version of the Python that
 runs the server (the same Python as the kernel's, in the project's `.venv`). The file on disk
 is unchanged until the student saves.
+
+It also keeps the teacher's grading tools out of the lessons' JupyterLab. nbgrader (the
+`grading` extra, which `make test` installs into the same `.venv`) enables its server and
+JupyterLab extensions when it is installed: an Assignments list, a Formgrader, a Courses list
+and a Validate button, for a course that the lessons opened here are not part of. This file
+switches them off for `make lab`; a school's JupyterHub, which runs the course, keeps them.
 """
 
 import sys
@@ -30,3 +36,24 @@ class LessonContents(AsyncLargeFileManager):  # type: ignore[misc]
 
 
 c.ServerApp.contents_manager_class = LessonContents
+
+NBGRADER_SERVER_EXTENSIONS = [
+    "nbgrader.server_extensions.formgrader",
+    "nbgrader.server_extensions.validate_assignment",
+    "nbgrader.server_extensions.assignment_list",
+    "nbgrader.server_extensions.course_list",
+]
+NBGRADER_LAB_EXTENSION = "@jupyter/nbgrader"
+
+
+def without_nbgrader(handler, page_config):
+    """JupyterLab's page config with nbgrader's JupyterLab extension disabled."""
+    disabled = page_config.setdefault("disabledExtensions", [])
+    if NBGRADER_LAB_EXTENSION not in disabled:
+        disabled.append(NBGRADER_LAB_EXTENSION)
+    return page_config
+
+
+# (`update`, not `=`: the other extensions' settings, JupyterLab's own among them, stay)
+c.ServerApp.jpserver_extensions.update(dict.fromkeys(NBGRADER_SERVER_EXTENSIONS, False))
+c.ServerApp.tornado_settings.update({"page_config_hook": without_nbgrader})

@@ -22,6 +22,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
@@ -511,4 +512,30 @@ def test_an_untouched_lesson_opens_unmodified(browser: Browser, lab: Lab, notebo
         )
         stored = json.loads((lab.root / notebook).read_text())["metadata"]
         assert metadata["kernelspec"] == stored["kernelspec"]
+    page.close()
+
+
+def test_the_teachers_grading_tools_stay_out_of_the_lessons(browser: Browser, lab: Lab) -> None:
+    """nbgrader (the teacher's kit's `grading` extra, which `make test` installs into the same
+    `.venv` as `make lab`) enables its JupyterLab and server extensions on install;
+    scripts/jupyter_lab_config.py switches them off, so a student's JupyterLab shows no
+    Assignments, Courses, Formgrader or Validate."""
+    pytest.importorskip("nbgrader", reason="nbgrader is in the `grading` extra (make test)")
+    for page_name in ["formgrader", "assignments", "courses"]:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{lab.url}/{page_name}?token={lab.token}", timeout=10)
+        assert refused.value.code == 404, page_name
+    page = open_notebook(browser, lab, "01-how-big.ipynb")
+    with evidence(page, lab, "no-grading-tools"):
+        active = page.evaluate(
+            "() => window.jupyterapp.listPlugins()"
+            ".filter(id => id.includes('nbgrader') && window.jupyterapp.isPluginActivated(id))"
+        )
+        assert active == []
+        disabled = page.evaluate(
+            "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+            ".disabledExtensions"
+        )
+        assert "@jupyter/nbgrader" in disabled
+        expect(page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader")).to_have_count(0)
     page.close()
