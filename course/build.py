@@ -375,7 +375,7 @@ CONFIG = """\
 import os
 
 c = get_config()  # noqa: F821 (nbgrader defines it)
-c.CourseDirectory.course_id = "tictac"
+c.CourseDirectory.course_id = "{course_id}"
 # The release keeps the lesson's runnable starter: the solution region goes without a stub.
 c.ClearSolutions.code_stub = {{"python": ""}}
 # A lesson runs in about 10 s; grading adds the hidden checks.
@@ -386,15 +386,47 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "grading_seed
 """
 
 
-def build(course: Path, lessons: list[str]) -> list[str]:
-    """Write the course folder; return the assignments' names."""
+COURSE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+"""What a course id may be: it names the course's folder in nbgrader's exchange."""
+
+
+def lesson_named(name: str) -> str:
+    """The lesson that `name` means: its file name, its assignment's name or its number.
+
+    >>> lesson_named("lesson03"), lesson_named("3b"), lesson_named("06-making-it-fast")
+    ('03-minimax', '03b-ties-and-scores', '06-making-it-fast')
+    """
+    wanted = name.strip().removesuffix(".ipynb").removeprefix("lesson")
+    for lesson in POINTS:
+        number = lesson.split("-", 1)[0]
+        if wanted in (lesson, number, number.lstrip("0") or "0"):
+            return lesson
+    raise CourseError(
+        f"there is no lesson {name!r} with an assignment; name one as 03-minimax, lesson03 "
+        f"or 3 (these have one: {', '.join(assignment_name(lesson) for lesson in POINTS)})"
+    )
+
+
+def build(course: Path, lessons: list[str], course_id: str = "tictac") -> list[str]:
+    """Write the course folder; return the assignments' names.
+
+    `lessons` are lesson file names without ".ipynb" (keys of ``POINTS``); `course_id` is the
+    course's name in nbgrader (on a JupyterHub, the one the hub's nbgrader set-up uses).
+    """
+    if not COURSE_ID.fullmatch(course_id):
+        raise CourseError(
+            f"a course id is 1 to 64 letters, digits, - or _, starting with a letter or "
+            f"digit, not {course_id!r}"
+        )
     from tictac.exercises.grading import SEED_VARIABLE
 
     course.mkdir(parents=True, exist_ok=True)
     seed = course / "grading_seed"
     if not seed.exists():
         seed.write_text(secrets.token_hex(8) + "\n")
-    (course / "nbgrader_config.py").write_text(CONFIG.format(variable=SEED_VARIABLE))
+    (course / "nbgrader_config.py").write_text(
+        CONFIG.format(variable=SEED_VARIABLE, course_id=course_id)
+    )
     names = []
     for lesson in lessons:
         folder = course / "source" / assignment_name(lesson)
@@ -422,12 +454,23 @@ def release(course: Path, names: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--course", type=Path, default=ROOT / "_course")
+    parser.add_argument(
+        "--course", type=Path, default=ROOT / "_course", help="the course folder (_course)"
+    )
+    parser.add_argument(
+        "--course-id", default="tictac", help="the course's name in nbgrader (tictac)"
+    )
     parser.add_argument("--release", action="store_true", help="run nbgrader generate_assignment")
-    parser.add_argument("lessons", nargs="*", default=list(POINTS))
+    parser.add_argument(
+        "lessons",
+        nargs="*",
+        help="lessons to make assignments of, as 03-minimax, lesson03 or 3 "
+        "(all that have one, by default)",
+    )
     options = parser.parse_args(argv)
     try:
-        names = build(options.course, options.lessons)
+        lessons = [lesson_named(name) for name in options.lessons] or list(POINTS)
+        names = build(options.course, lessons, options.course_id)
     except CourseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

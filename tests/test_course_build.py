@@ -3,26 +3,20 @@ quick checks that run in `make check` (the whole cycle is tests/test_course.py, 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from course_cycle import course
 
 from tictac.exercises import grading
 from tictac.game.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("course_build", ROOT / "course" / "build.py")
-assert _spec is not None and _spec.loader is not None
-course = importlib.util.module_from_spec(_spec)
-sys.modules["course_build"] = course
-_spec.loader.exec_module(course)
 
 LESSONS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9]*.ipynb"))
 # Lessons whose exercises the generator cannot yet turn into answer cells, and why.
@@ -171,3 +165,34 @@ def test_the_hidden_games_against_the_defender_leave_nothing_to_luck() -> None:
         error = (rate * (1 - rate) / games) ** 0.5
         assert abs(rate - threshold) > 5 * error
         assert report.passed is passes
+
+
+def test_a_lesson_is_named_by_its_file_its_assignment_or_its_number() -> None:
+    assert course.lesson_named("03-minimax") == "03-minimax"
+    assert course.lesson_named("lesson03b") == "03b-ties-and-scores"
+    assert course.lesson_named("0") == course.lesson_named("00") == "00-welcome"
+    assert course.lesson_named("6b") == "06b-alphabeta-in-practice"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["lesson99"], "there is no lesson 'lesson99' with an assignment; name one as"),
+        (["--course-id", "a b", "3"], "a course id is 1 to 64 letters, digits, - or _"),
+        (["--course-id", "", "3"], "a course id is 1 to 64 letters"),
+    ],
+)
+def test_bad_input_is_named_and_writes_nothing(
+    arguments: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "course"
+    assert course.main(["--course", str(folder), *arguments]) == 1
+    assert capsys.readouterr().err.startswith(f"error: {message}")
+    assert not folder.exists()
+
+
+def test_the_course_id_goes_into_nbgraders_config(tmp_path: Path) -> None:
+    assert course.main(["--course", str(tmp_path), "--course-id", "cs101", "lesson00"]) == 0
+    config = (tmp_path / "nbgrader_config.py").read_text()
+    assert 'c.CourseDirectory.course_id = "cs101"' in config
+    assert [p.name for p in (tmp_path / "source").iterdir()] == ["lesson00"]
