@@ -112,7 +112,11 @@ def test_the_course_keeps_its_seed_and_gives_it_to_the_kernels(
     assert os.environ[grading.SEED_VARIABLE] == seed.strip() == grading.grading_seed()
 
 
-def test_a_hidden_check_names_no_position_even_when_the_function_fails() -> None:
+def test_a_hidden_check_names_no_position_even_when_the_function_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(grading.SEED_VARIABLE, "a course")
+
     def breaks_late(state: State) -> float:
         if state.moves_made >= 5:
             raise KeyError(state.text)  # an error message that would name the board
@@ -123,6 +127,19 @@ def test_a_hidden_check_names_no_position_even_when_the_function_fails() -> None
             grading.must_pass_hidden("check_minimax", function)
         assert not BOARD.search(str(failed.value)), failed.value
         assert "hidden case" in str(failed.value)
+
+
+def test_hidden_cases_are_never_drawn_without_the_courses_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seed everyone knows ("0", say) would make the hidden cases public: without the
+    course's settings, the hidden test fails and says how to run it."""
+    monkeypatch.delenv(grading.SEED_VARIABLE, raising=False)
+    with pytest.raises(grading.NoCourseSeed, match="run nbgrader in the course folder"):
+        grading.must_pass_hidden("check_winner", lambda state: state.winner)
+    monkeypatch.setenv(grading.SEED_VARIABLE, " ")
+    with pytest.raises(grading.NoCourseSeed):
+        grading.must_pass_hidden("check_minimax", lambda state: 0)
 
 
 def test_hidden_positions_are_ones_the_visible_check_does_not_use() -> None:

@@ -12,10 +12,12 @@ never which: nbgrader's feedback shows hidden test cells, with their outputs, as
 >>> from tictac.exercises import check_winner
 >>> must_pass(check_winner(lambda state: state.winner))
 winner: all 5478 positions agree with the reference. Well done!
+>>> os.environ[SEED_VARIABLE] = "an example course's seed"  # as nbgrader_config.py sets it
 >>> must_pass_hidden("check_minimax", lambda state: 0)
 Traceback (most recent call last):
   ...
 AssertionError: minimax: ... of 190 hidden cases differ from the reference.
+>>> del os.environ[SEED_VARIABLE]
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from tictac.game.state import State
 
 __all__ = [
     "HIDDEN",
+    "NoCourseSeed",
     "SEED_VARIABLE",
     "grading_seed",
     "hidden_positions",
@@ -40,9 +43,25 @@ SEED_VARIABLE = "TICTAC_GRADING_SEED"
 """The environment variable that holds the course's seed for the hidden cases."""
 
 
+class NoCourseSeed(RuntimeError):
+    """The hidden cases were asked for where no course has set its seed."""
+
+
 def grading_seed() -> str:
-    """The course's seed for the hidden cases ("0" when no course sets one)."""
-    return os.environ.get(SEED_VARIABLE, "0")
+    """The course's seed for the hidden cases, from the environment variable
+    :data:`SEED_VARIABLE`; :class:`NoCourseSeed` if it is not set.
+
+    Hidden cases drawn from a seed everyone knows would not be hidden, so a hidden test run
+    without the course's settings fails (and the teacher sees why) rather than grading on
+    them.
+    """
+    seed = os.environ.get(SEED_VARIABLE, "").strip()
+    if not seed:
+        raise NoCourseSeed(
+            f"the course's seed for the hidden cases is not set ({SEED_VARIABLE}): run nbgrader "
+            "in the course folder that course/build.py made, whose nbgrader_config.py sets it"
+        )
+    return seed
 
 
 def _show(report: Any) -> None:
