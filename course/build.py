@@ -452,6 +452,29 @@ def release(course: Path, names: list[str]) -> None:
         )
 
 
+def points_table() -> str:
+    """The points of every assignment, as the Markdown table the README and the teacher's guide
+    show (a test keeps them equal to ``POINTS``; ``course/build.py --points`` prints it)."""
+    rows = [
+        "| Lesson | Assignment | Checks and their points | Points |",
+        "| --- | --- | --- | ---: |",
+    ]
+    for lesson, points in POINTS.items():
+        number = lesson.split("-", 1)[0].lstrip("0") or "0"
+        checks = ", ".join(f"{_check_label(key)} {p}" for key, p in points.items())
+        rows.append(f"| {number} | {assignment_name(lesson)} | {checks} | {sum(points.values())} |")
+    total = sum(sum(points.values()) for points in POINTS.values())
+    rows.append(f"| | all {len(POINTS)} | | {total} |")
+    return "\n".join(rows) + "\n"
+
+
+def _check_label(key: str) -> str:
+    """ "check_game#2" -> "`check_game` (second)": an exercise as the points table names it."""
+    name, _, count = key.partition("#")
+    ordinals = {"2": "second", "3": "third", "4": "fourth"}
+    return f"`{name}`" + (f" ({ordinals.get(count, 'number ' + count)})" if count else "")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -462,12 +485,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--release", action="store_true", help="run nbgrader generate_assignment")
     parser.add_argument(
+        "--points", action="store_true", help="print the points table (for the README) and stop"
+    )
+    parser.add_argument(
         "lessons",
         nargs="*",
         help="lessons to make assignments of, as 03-minimax, lesson03 or 3 "
         "(all that have one, by default)",
     )
     options = parser.parse_args(argv)
+    if options.points:
+        print(points_table(), end="")
+        return 0
     try:
         lessons = [lesson_named(name) for name in options.lessons] or list(POINTS)
         names = build(options.course, lessons, options.course_id)
