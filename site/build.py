@@ -1,7 +1,8 @@
 """Build the lesson site and the browser edition: `make site`, or `python site/build.py`.
 
-Sphinx reads its pages from one folder, so the home page (site/index.md) and the stored
-lessons and solutions are copied, as they are, into build/site/, where Sphinx (configured by
+Sphinx reads its pages from one folder, so the home page (site/index.md), the teacher's guide
+(site/teachers.md) and the stored lessons and solutions are copied, as they are, into
+build/site/, where Sphinx (configured by
 site/conf.py) turns them into HTML, then copied to _site/. Nothing is executed and nothing
 is fetched; any warning (a broken link, an unknown document) stops the build.
 
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 NOTEBOOKS = ROOT / "notebooks"
 PAGES = ["[0-9]*.ipynb", "solutions/[0-9]*.ipynb"]  # the lessons, then their solutions
+PAGES_OF_OUR_OWN = ["index.md", "teachers.md"]  # the home page, the teacher's guide
 LITE = "lite"  # the browser edition's folder in the site (tictac_site.py links to it)
 
 
@@ -37,7 +39,8 @@ def stage(source: Path) -> None:
     only the pages that changed since the last build)."""
     shutil.rmtree(source, ignore_errors=True)
     (source / "notebooks" / "solutions").mkdir(parents=True)
-    shutil.copy2(SITE / "index.md", source / "index.md")
+    for page in PAGES_OF_OUR_OWN:
+        shutil.copy2(SITE / page, source / page)
     for pattern in PAGES:
         for notebook in sorted(NOTEBOOKS.glob(pattern)):
             shutil.copy2(notebook, source / "notebooks" / notebook.relative_to(NOTEBOOKS))

@@ -21,8 +21,14 @@ copyright = "the tictac developers, MIT licence"
 
 extensions = ["myst_nb", "tictac_site"]
 root_doc = "index"
-# The lessons and their solutions; not the authors' notes, nor notebooks of one's own.
-include_patterns = ["index.md", "notebooks/[0-9]*.ipynb", "notebooks/solutions/*.ipynb"]
+# The home page, the teacher's guide, the lessons and their solutions; not the authors' notes,
+# nor notebooks of one's own.
+include_patterns = [
+    "index.md",
+    "teachers.md",
+    "notebooks/[0-9]*.ipynb",
+    "notebooks/solutions/*.ipynb",
+]
 
 # The notebooks as stored, never run (their outputs are checked by `make test` instead).
 nb_execution_mode = "off"

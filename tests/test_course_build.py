@@ -213,3 +213,12 @@ def test_the_course_id_goes_into_nbgraders_config(tmp_path: Path) -> None:
     config = (tmp_path / "nbgrader_config.py").read_text()
     assert 'c.CourseDirectory.course_id = "cs101"' in config
     assert [p.name for p in (tmp_path / "source").iterdir()] == ["lesson00"]
+
+
+@pytest.mark.parametrize("page", ["README.md", "site/teachers.md"])
+def test_the_points_the_readme_and_the_guide_state_are_the_generators(page: str) -> None:
+    """The points per exercise and their totals, as POINTS has them, in the README and the
+    teacher's guide (`course/build.py --points` prints the table to paste)."""
+    text = (ROOT / page).read_text()
+    assert course.points_table() in text
+    assert text.count("| Lesson | Assignment | Checks and their points | Points |") == 1
