@@ -88,6 +88,15 @@ def test_an_assignment_splits_each_exercise_into_an_answer_and_a_locked_graded_t
     assert len(ids) == len(set(ids))
 
 
+def test_the_opening_cell_counts_points_and_checks_in_words() -> None:
+    def opening(points: dict[str, int]) -> str:
+        return "".join(course._about(points)["source"]).split(".*")[0]
+
+    assert opening({"check_best_moves": 2}) == "*A graded assignment: 2 points, in 1 check"
+    assert opening({"check_a": 1}) == "*A graded assignment: 1 point, in 1 check"
+    assert opening({"check_a": 2, "check_b": 1}).endswith("3 points, in 2 checks")
+
+
 def test_a_new_exercise_without_points_stops_the_generator() -> None:
     points = dict(course.POINTS["03-minimax"])
     points.pop("check_negamax")
