@@ -64,6 +64,8 @@ POINTS: dict[str, dict[str, int]] = {
         "check_window": 1,
     },
     "06b-alphabeta-in-practice": {"check_move_order": 2, "check_transposition_table": 3},
+    "08-monte-carlo": {"check_ucb1": 2, "check_back_up": 2, "check_next_playout": 1},
+    "08b-mcts-measured": {"check_best_moves": 2},
     "12-play": {
         "check_win_against": 2,
         "check_win_against#2": 2,
