@@ -64,6 +64,8 @@ POINTS: dict[str, dict[str, int]] = {
         "check_window": 1,
     },
     "06b-alphabeta-in-practice": {"check_move_order": 2, "check_transposition_table": 3},
+    "08-monte-carlo": {"check_ucb1": 2, "check_back_up": 2, "check_next_playout": 1},
+    "08b-mcts-measured": {"check_best_moves": 2},
     "12-play": {
         "check_win_against": 2,
         "check_win_against#2": 2,
@@ -349,9 +351,9 @@ def assignment(name: str, points: dict[str, int]) -> dict[str, Any]:
 
 def _about(points: dict[str, int]) -> dict[str, Any]:
     """The assignment's first cell: what is graded and how."""
-    total = sum(points.values())
+    total, checks = _counted(sum(points.values()), "point"), _counted(len(points), "check")
     text = (
-        f"*A graded assignment: {total} points, in {len(points)} checks.* Each exercise's code "
+        f"*A graded assignment: {total}, in {checks}.* Each exercise's code "
         "cell is yours to change; the locked cell after it runs the lesson's check on your "
         "answer, and grading also runs it on cases you do not see, so make your code right, "
         "not only the check pass. Run every cell from the top before you hand it in. The "
@@ -363,6 +365,11 @@ def _about(points: dict[str, int]) -> dict[str, Any]:
         "metadata": _nbgrader("about-this-assignment", grade=False, solution=False, locked=True),
         "source": text,
     }
+
+
+def _counted(number: int, noun: str) -> str:
+    """ "1 check", "3 checks"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def assignment_name(lesson: str) -> str:

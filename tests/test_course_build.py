@@ -82,6 +82,15 @@ def test_an_assignment_splits_each_exercise_into_an_answer_and_a_locked_graded_t
     assert len(ids) == len(set(ids))
 
 
+def test_the_opening_cell_counts_points_and_checks_in_words() -> None:
+    def opening(points: dict[str, int]) -> str:
+        return "".join(course._about(points)["source"]).split(".*")[0]
+
+    assert opening({"check_best_moves": 2}) == "*A graded assignment: 2 points, in 1 check"
+    assert opening({"check_a": 1}) == "*A graded assignment: 1 point, in 1 check"
+    assert opening({"check_a": 2, "check_b": 1}).endswith("3 points, in 2 checks")
+
+
 def test_a_new_exercise_without_points_stops_the_generator() -> None:
     points = dict(course.POINTS["03-minimax"])
     points.pop("check_negamax")
@@ -151,6 +160,68 @@ def test_hidden_positions_are_ones_the_visible_check_does_not_use() -> None:
     assert sum(state.is_terminal for state in drawn) == 40
     # another seed, other cases
     assert drawn != grading.hidden_positions(visible, random.Random(2), 150, finished=40)
+
+
+def _situations_tried(seed: str) -> set[Any]:
+    """The bandit situations Lesson 8's hidden UCB1 check tries with `seed` (and that it passes
+    the reference)."""
+    from tictac.exercises.lesson08_monte_carlo import Situation
+    from tictac.search.bandits import ucb1_choice
+
+    tried = set()
+
+    def recording(pulls: list[int], wins: list[float], exploration: float) -> int:
+        tried.add(Situation(tuple(pulls), tuple(wins), exploration))
+        return ucb1_choice(pulls, wins, exploration)
+
+    assert grading.HIDDEN["check_ucb1"](random.Random(seed), recording).passed
+    return tried
+
+
+def test_hidden_bandit_situations_are_ones_the_visible_check_does_not_use() -> None:
+    from tictac.exercises.lesson08_monte_carlo import check_ucb1, ucb1_situations
+    from tictac.search.bandits import ucb1_choice
+
+    visible = ucb1_situations()
+    learnt = {
+        (s.pulls, s.wins, s.exploration): ucb1_choice(s.pulls, s.wins, s.exploration)
+        for s in visible
+    }
+
+    def by_heart(pulls: list[int], wins: list[float], exploration: float) -> int:
+        return learnt.get((tuple(pulls), tuple(wins), exploration), 0)
+
+    assert check_ucb1(by_heart).passed
+    assert not grading.HIDDEN["check_ucb1"](random.Random("1"), by_heart).passed
+    drawn = _situations_tried("1")
+    assert len(drawn) > 350 and not drawn & set(visible)
+    assert drawn != _situations_tried("2")
+
+
+def _roots_tried(seed: str) -> set[State]:
+    """The positions whose search trees Lesson 8's hidden backpropagation check uses with
+    `seed` (and that it passes the reference)."""
+    from tictac.search.mcts import MCTSNode, backpropagate
+
+    roots = set()
+
+    def recording(node: MCTSNode, winner: Any) -> None:
+        root = node
+        while root.parent is not None:
+            root = root.parent
+        roots.add(root.state)
+        backpropagate(node, winner)
+
+    assert grading.HIDDEN["check_back_up"](random.Random(seed), recording).passed
+    return roots
+
+
+def test_hidden_search_trees_grow_from_positions_the_visible_check_does_not_use() -> None:
+    from tictac.exercises.lesson08_monte_carlo import back_up_positions
+
+    drawn = _roots_tried("1")
+    assert len(drawn) == 5 and not drawn & set(back_up_positions())
+    assert drawn != _roots_tried("2")
 
 
 @pytest.mark.slow

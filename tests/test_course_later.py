@@ -13,6 +13,39 @@ skip_without_nbgrader()
 # A plausible wrong answer to each exercise with an answer cell, written after the lesson's
 # starter (so it has the starter's imports and helpers, as a student's edited cell would).
 WRONG = {
+    "08-monte-carlo": {
+        # the bonus's n taken as the number of arms, not the pulls of all arms together
+        "check_ucb1": """
+def my_ucb1(pulls, wins, exploration):
+    if 0 in pulls:
+        return pulls.index(0)
+    n = len(pulls)
+    bounds = [w / p + exploration * math.sqrt(math.log(n) / p) for p, w in zip(pulls, wins)]
+    return bounds.index(max(bounds))
+""",
+        # the draw fixed, but the reward still counted for the player to move, not the mover
+        "check_back_up": """
+def my_back_up(node, winner):
+    while node is not None:
+        node.visits += 1
+        if winner is None:
+            node.reward += 0.5
+        elif winner == node.state.turn:
+            node.reward += 1
+        node = node.parent
+""",
+        # the best mean taken for the next playout too, without the exploration bonus
+        "check_next_playout": "next_selected, played = 8, 8",
+    },
+    "08b-mcts-measured": {
+        # a win at once taken as the only best move, when slower wins keep the win too
+        "check_best_moves": """
+def my_best_moves(state):
+    value = solve(state)
+    wins = {move for move in state.legal_moves() if state.play(move).winner == state.turn}
+    return wins or {move for move in state.legal_moves() if solve(state.play(move)) == value}
+""",
+    },
     "12-play": {
         # two corners, but not the ones that fork
         "check_win_against": "moves = [0, 2, 8]",

@@ -199,6 +199,32 @@ def _hidden_negamax(rng: random.Random, function: Callable[[State], float]) -> A
     return check_negamax(function, positions=positions)
 
 
+def _hidden_ucb1(rng: random.Random, function: Callable[..., Any]) -> Any:
+    """400 situations drawn as the visible ones are (2 to 5 arms, some never pulled, wins in
+    halves), from another seed, none of them the visible check's."""
+    from tictac.exercises.lesson08_monte_carlo import check_ucb1, ucb1_situations
+
+    visible = set(ucb1_situations())
+    drawn = ucb1_situations(seed=rng.randrange(9, 2**32))
+    return check_ucb1(function, situations=[s for s in drawn if s not in visible])
+
+
+def _hidden_back_up(rng: random.Random, function: Callable[..., Any]) -> Any:
+    """Search trees grown from five other positions (at most four marks, so the trees are deep),
+    their playouts and the nodes backed up from drawn from another seed."""
+    from tictac.exercises.checking import exercise_positions
+    from tictac.exercises.lesson08_monte_carlo import back_up_positions, check_back_up
+
+    visible = set(back_up_positions())
+    others = [
+        s
+        for s in exercise_positions()
+        if s.moves_made <= 4 and not s.is_terminal and s not in visible
+    ]
+    positions = rng.sample(others, 5)
+    return check_back_up(function, positions=positions, seed=rng.randrange(9, 2**32))
+
+
 HIDDEN_DEFENDER_GAMES = 10_000
 """Games the hidden check of Lesson 2's rule plays against the defender (the visible one plays
 500): enough that the verdict on the solution (a win rate about 61%) and on the starter (about
@@ -232,6 +258,8 @@ HIDDEN: dict[str, Callable[..., Any]] = {
     "check_alphabeta": _hidden_alphabeta,
     "check_alphabeta_nodes": _hidden_alphabeta_nodes,
     "check_transposition_table": _hidden_transposition_table,
+    "check_ucb1": _hidden_ucb1,
+    "check_back_up": _hidden_back_up,
     "check_beat_the_defender": _hidden_defender,
     "check_centre_rule": _another_seed("check_centre_rule"),
     "check_fork_rule": _another_seed("check_fork_rule"),

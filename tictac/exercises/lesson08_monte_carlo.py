@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,16 +157,22 @@ class UCB1Report(CaseReport[Situation]):
         return f"{case}: expected {_one_of(case.allowed())}, got {got!r}"
 
 
-def check_ucb1(function: Callable[[list[int], list[float], float], Any]) -> UCB1Report:
+def check_ucb1(
+    function: Callable[[list[int], list[float], float], Any],
+    *,
+    situations: Iterable[Situation] | None = None,
+) -> UCB1Report:
     """Check ``my_ucb1(pulls, wins, exploration) -> arm``: in each of 400 situations it must
     choose an arm UCB1 may choose. That is an arm never pulled, if there is one (any of them),
     and otherwise an arm with the largest ``wins[i] / pulls[i] + exploration * sqrt(ln n /
     pulls[i])``, where n is ``sum(pulls)`` (any of equal ones).
 
     Once it passes, the report shows :func:`tictac.search.bandits.ucb1_choice`, to compare.
+    `situations` replaces the situations it tries (the graded assignments' hidden cases,
+    :mod:`tictac.exercises.grading`).
     """
     report = UCB1Report("UCB1")
-    for situation in ucb1_situations():
+    for situation in ucb1_situations() if situations is None else situations:
         try:
             got = function(list(situation.pulls), list(situation.wins), situation.exploration)
         except Exception as error:  # the student's code: report, don't crash the lesson
@@ -231,20 +237,29 @@ _BACK_UP_HINTS = {
 }
 
 
-def _back_up_cases(seed: int = 8) -> list[tuple[MCTSNode, tuple[int, ...], Mark | None]]:
-    """(root, path of moves to a node, winner): nodes at every depth of real search trees,
-    and every result, in a shuffled order."""
+def _back_up_cases(
+    positions: Iterable[State], seed: int
+) -> list[tuple[MCTSNode, tuple[int, ...], Mark | None]]:
+    """(root, path of moves to a node, winner): nodes at every depth of real search trees (one
+    from each of `positions`, its playouts seeded from `seed`), and every result, in a shuffled
+    order."""
     rng = random.Random(seed)
     cases: list[tuple[MCTSNode, tuple[int, ...], Mark | None]] = []
-    for text in BACK_UP_POSITIONS:
-        tree = uct_search(State.parse(text), playouts=40, seed=rng, keep_tree=True).tree
+    for position in positions:
+        tree = uct_search(position, playouts=40, seed=rng, keep_tree=True).tree
         assert tree is not None
         nodes = list(tree.walk())
-        for node in [tree, *rng.sample(nodes[1:], 6)]:
+        for node in [tree, *rng.sample(nodes[1:], min(6, len(nodes) - 1))]:
             for winner in ("X", "O", None):
                 cases.append((tree, _path_to(node), winner))
     rng.shuffle(cases)
     return cases
+
+
+def back_up_positions() -> list[State]:
+    """The positions whose search trees :func:`check_back_up` uses (the graded assignments'
+    hidden cases avoid them)."""
+    return [State.parse(text) for text in BACK_UP_POSITIONS]
 
 
 def _path_to(node: MCTSNode) -> tuple[int, ...]:
@@ -264,7 +279,11 @@ def _follow(root: MCTSNode, path: tuple[int, ...]) -> MCTSNode:
 
 
 def check_back_up(
-    function: Callable[[MCTSNode, Mark | None], Any], *, reveal: Callable[..., Any] = backpropagate
+    function: Callable[[MCTSNode, Mark | None], Any],
+    *,
+    reveal: Callable[..., Any] = backpropagate,
+    positions: Iterable[State] | None = None,
+    seed: int = 8,
 ) -> BackUpReport:
     """Check ``my_back_up(node, winner)``, which credits a playout that ended below `node`
     with `winner` ("X", "O" or None for a draw) to `node` and every node above it, changing
@@ -273,10 +292,13 @@ def check_back_up(
     It runs on real search trees (from five positions, 40 playouts each), from nodes at every
     depth, for every result, and compares every node of the tree afterwards with what
     :func:`tictac.search.mcts.backpropagate` makes of it (the trees are restored after each try).
-    Once it passes, the report shows `reveal` (``backpropagate``), to compare.
+    Once it passes, the report shows `reveal` (``backpropagate``), to compare. `positions` (the
+    search trees' roots) and `seed` (their playouts' and the nodes' draw) replace the lesson's
+    (the graded assignments' hidden cases, :mod:`tictac.exercises.grading`).
     """
     report = BackUpReport("backpropagation", 0, reference=reveal)
-    for root, path, winner in _back_up_cases():
+    roots = back_up_positions() if positions is None else positions
+    for root, path, winner in _back_up_cases(roots, seed):
         node = _follow(root, path)
         path_up = _ancestors(node)  # the node, then each node above it
         on_path = {id(n) for n in path_up}
