@@ -64,6 +64,8 @@ POINTS: dict[str, dict[str, int]] = {
         "check_window": 1,
     },
     "06b-alphabeta-in-practice": {"check_move_order": 2, "check_transposition_table": 3},
+    "09-proving-bigger-boards": {"check_lines_without_a_pair": 2, "check_dead_cells": 2},
+    "09b-the-frontier": {"check_pairing": 2, "check_predictions": 1},
     "12-play": {
         "check_win_against": 2,
         "check_win_against#2": 2,
