@@ -66,6 +66,8 @@ POINTS: dict[str, dict[str, int]] = {
     "06b-alphabeta-in-practice": {"check_move_order": 2, "check_transposition_table": 3},
     "08-monte-carlo": {"check_ucb1": 2, "check_back_up": 2, "check_next_playout": 1},
     "08b-mcts-measured": {"check_best_moves": 2},
+    "09-proving-bigger-boards": {"check_lines_without_a_pair": 2, "check_dead_cells": 2},
+    "09b-the-frontier": {"check_pairing": 2, "check_predictions": 1},
     "12-play": {
         "check_win_against": 2,
         "check_win_against#2": 2,

@@ -224,6 +224,41 @@ def test_hidden_search_trees_grow_from_positions_the_visible_check_does_not_use(
     assert drawn != _roots_tried("2")
 
 
+def test_lesson_9s_answers_learnt_by_heart_fail_the_hidden_cases() -> None:
+    """Lesson 9's answers looked up in a table of the visible cases (the starter elsewhere)
+    pass the visible checks; the hidden pairings and positions are others."""
+    from tictac.exercises import check_dead_cells, check_lines_without_a_pair
+    from tictac.exercises.lesson09_proving_bigger_boards import (
+        dead_cell_positions,
+        pairing_cases,
+    )
+    from tictac.game.state import winning_lines
+    from tictac.proving.ideas import dead_cells
+    from tictac.search.pairing import lines_without_a_pair
+
+    lines = {
+        (tuple(c.pairs), c.rows, c.cols, c.k): lines_without_a_pair(c.pairs, c.rows, c.cols, c.k)
+        for c in pairing_cases()
+    }
+    dead = {state: dead_cells(state) for state in dead_cell_positions()}
+
+    def lines_by_heart(pairs: Any, rows: int, cols: int, k: int) -> Any:
+        return lines.get((tuple(pairs), rows, cols, k), winning_lines(rows, cols, k))
+
+    def dead_by_heart(state: State) -> Any:
+        return dead.get(state, set())
+
+    for check, answer in [
+        (check_lines_without_a_pair, lines_by_heart),
+        (check_dead_cells, dead_by_heart),
+    ]:
+        assert check(answer).passed
+        hidden = grading.HIDDEN[check.__name__](random.Random("a"), answer)
+        assert not hidden.passed and hidden.checked > 300
+    drawn = grading.HIDDEN["check_dead_cells"](random.Random("b"), dead_by_heart)
+    assert len(drawn.mismatches) > 20  # not one lucky case
+
+
 @pytest.mark.slow
 def test_the_hidden_games_against_the_defender_leave_nothing_to_luck() -> None:
     """The hidden check of Lesson 2's rule plays 10,000 games from the course's seed: the

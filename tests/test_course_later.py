@@ -46,6 +46,45 @@ def my_best_moves(state):
     return wins or {move for move in state.legal_moves() if solve(state.play(move)) == value}
 """,
     },
+    "09-proving-bigger-boards": {
+        # a pair covers a line only where its two cells are neighbours in it (a domino)
+        "check_lines_without_a_pair": """
+def my_lines_without_a_pair(pairs, rows, cols, k):
+    return [
+        line
+        for line in winning_lines(rows, cols, k)
+        if not any({a, b} == {c, d} for a, b in pairs for c, d in zip(line, line[1:]))
+    ]
+""",
+        # the moves left of the player to move, for both players
+        "check_dead_cells": """
+def my_dead_cells(state):
+    live = set()
+    budget = (state.cells.count(".") + 1) // 2
+    for player, opponent in (("X", "O"), ("O", "X")):
+        for line in winning_lines(state.rows, state.cols, state.k):
+            marks = [state.cells[i] for i in line]
+            if opponent not in marks and marks.count(".") <= budget:
+                live |= set(line)
+    return {cell for cell in state.legal_moves() if cell not in live}
+""",
+    },
+    "09b-the-frontier": {
+        # every line holds a pair, but three pairs a row take nine
+        "check_pairing": """
+my_pairs = [(8 * row + col, 8 * row + col + 1) for row in range(3) for col in (0, 3, 6)]
+""",
+        # 3x5 taken for a draw, as 3x3 is
+        "check_predictions": """
+predictions = {
+    (3, 5, 3): "draw",
+    (2, 7, 3): "draw",
+    (3, 8, 4): "draw",
+    (6, 6, 6): "draw",
+    (5, 5, 3): "X wins",
+}
+""",
+    },
     "12-play": {
         # two corners, but not the ones that fork
         "check_win_against": "moves = [0, 2, 8]",

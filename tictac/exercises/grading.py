@@ -225,6 +225,45 @@ def _hidden_back_up(rng: random.Random, function: Callable[..., Any]) -> Any:
     return check_back_up(function, positions=positions, seed=rng.randrange(9, 2**32))
 
 
+HIDDEN_PAIRING_BOARDS = ((2, 5, 4), (3, 6, 4), (2, 7, 3), (4, 6, 4), (7, 7, 7))
+"""Boards, ``(rows, cols, k)``, on which the hidden check of Lesson 9's lines without a pair
+draws pairings beside the lesson's seven (two of them have a pairing, as two of those do)."""
+
+
+def _hidden_lines_without_a_pair(rng: random.Random, function: Callable[..., Any]) -> Any:
+    """Pairings drawn with another seed, on the lesson's boards and on five more."""
+    from tictac.exercises.lesson09_proving_bigger_boards import (
+        PAIRING_BOARDS,
+        check_lines_without_a_pair,
+    )
+
+    boards = PAIRING_BOARDS + HIDDEN_PAIRING_BOARDS
+    return check_lines_without_a_pair(function, seed=rng.randrange(1, 2**32), boards=boards)
+
+
+HIDDEN_DEAD_CELL_BOARDS = ((2, 5, 3), (2, 6, 3), (3, 4, 3))
+"""Boards, ``(rows, cols, k)``, on which the hidden check of Lesson 9's dead cells draws
+positions beside the lesson's: small ones, where a line runs out of moves left early, so that
+dead cells are common (on 4x5 or 5x5 with four in a row random games of a dozen marks leave
+none)."""
+
+
+def _hidden_dead_cells(rng: random.Random, function: Callable[[State], Any]) -> Any:
+    """600 positions of games drawn with another seed, on the lesson's boards and on three
+    more, without those the visible check uses (on about one in fourteen the lesson's starter
+    is wrong: at least 27 of them in each of 30 seeds tried)."""
+    from tictac.exercises.lesson09_proving_bigger_boards import (
+        DEAD_CELL_BOARDS,
+        check_dead_cells,
+        dead_cell_positions,
+    )
+
+    visible = set(dead_cell_positions())
+    boards = DEAD_CELL_BOARDS + HIDDEN_DEAD_CELL_BOARDS
+    drawn = dead_cell_positions(rng.randrange(1, 2**32), count=600, boards=boards)
+    return check_dead_cells(function, positions=[s for s in drawn if s not in visible])
+
+
 HIDDEN_DEFENDER_GAMES = 10_000
 """Games the hidden check of Lesson 2's rule plays against the defender (the visible one plays
 500): enough that the verdict on the solution (a win rate about 61%) and on the starter (about
@@ -263,6 +302,8 @@ HIDDEN: dict[str, Callable[..., Any]] = {
     "check_beat_the_defender": _hidden_defender,
     "check_centre_rule": _another_seed("check_centre_rule"),
     "check_fork_rule": _another_seed("check_fork_rule"),
+    "check_lines_without_a_pair": _hidden_lines_without_a_pair,
+    "check_dead_cells": _hidden_dead_cells,
 }
 """Each check with hidden cases of its own: ``HIDDEN[name](rng, *arguments)`` runs it on them.
 

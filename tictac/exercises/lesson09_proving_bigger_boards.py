@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,8 +101,10 @@ class PairingCountReport(CaseReport[PairingCase]):
         return f'<div style="display:flex;flex-wrap:wrap;gap:14px">{"".join(cards)}</div>'
 
 
-def pairing_cases(seed: int = 0) -> list[PairingCase]:
-    """The check's questions: on each board of :data:`PAIRING_BOARDS`, no pairs at all, the
+def pairing_cases(
+    seed: int = 0, boards: Sequence[tuple[int, int, int]] = PAIRING_BOARDS
+) -> list[PairingCase]:
+    """The check's questions: on each of `boards` ``(rows, cols, k)``, no pairs at all, the
     pairing :func:`~tictac.search.pairing.find_pairing` finds (if any), and random pairings of
     random sizes, all drawn with `seed`.
 
@@ -111,7 +113,7 @@ def pairing_cases(seed: int = 0) -> list[PairingCase]:
     """
     rng = random.Random(seed)
     cases = []
-    for rows, cols, k in PAIRING_BOARDS:
+    for rows, cols, k in boards:
         cases.append(PairingCase(rows, cols, k, ()))
         found = find_pairing(rows, cols, k)
         if found is not None:
@@ -139,15 +141,17 @@ def check_lines_without_a_pair(
     function: Callable[[list[tuple[int, int]], int, int, int], Iterable[Iterable[int]]],
     *,
     seed: int = 0,
+    boards: Sequence[tuple[int, int, int]] = PAIRING_BOARDS,
 ) -> PairingCountReport:
     """Check ``function(pairs, rows, cols, k)``: the winning lines of the board that hold
     both cells of none of `pairs` (in any order, each line as a tuple or list of its cells).
 
-    It is run on more than a hundred pairings of seven boards (:func:`pairing_cases`) and
-    compared with :func:`tictac.search.pairing.lines_without_a_pair`.
+    It is run on more than a hundred pairings of `boards` (by default the seven of
+    :data:`PAIRING_BOARDS`), drawn with `seed` (:func:`pairing_cases`), and compared with
+    :func:`tictac.search.pairing.lines_without_a_pair`.
     """
     report = PairingCountReport("lines without a pair")
-    for case in pairing_cases(seed):
+    for case in pairing_cases(seed, boards):
         expected = set(lines_without_a_pair(case.pairs, case.rows, case.cols, case.k))
         try:
             got = _as_lines(function([*case.pairs], case.rows, case.cols, case.k))
@@ -168,11 +172,18 @@ def check_lines_without_a_pair(
 # Exercise 2: dead cells
 
 
-def dead_cell_positions(seed: int = 0, count: int = 300) -> list[State]:
-    """The check's positions: random games on 4x4 with four in a row, stopped after 4 to 12
-    marks, and on 3x3 and 3x5 with three in a row (none finished), drawn with `seed`."""
+DEAD_CELL_BOARDS = ((4, 4, 4), (4, 4, 4), (3, 3, 3), (3, 5, 3))
+"""The boards of :func:`check_dead_cells`'s positions, ``(rows, cols, k)``, 4x4 drawn twice
+as often as the others."""
+
+
+def dead_cell_positions(
+    seed: int = 0, count: int = 300, boards: Sequence[tuple[int, int, int]] = DEAD_CELL_BOARDS
+) -> list[State]:
+    """The check's positions: random games on one of `boards` (by default 4x4 with four in a
+    row, 3x3 and 3x5 with three), stopped after 2 to 12 marks (none finished), drawn with
+    `seed`."""
     rng = random.Random(seed)
-    boards = ((4, 4, 4), (4, 4, 4), (3, 3, 3), (3, 5, 3))
     positions: dict[State, None] = {}
     while len(positions) < count:
         state = State.new(*rng.choice(boards))
@@ -195,19 +206,24 @@ def _cells(state: State, answer: object) -> object:
         return answer
 
 
-def check_dead_cells(function: Callable[[State], Iterable[Any]], *, seed: int = 0) -> Report:
+def check_dead_cells(
+    function: Callable[[State], Iterable[Any]],
+    *,
+    seed: int = 0,
+    positions: Sequence[State] | None = None,
+) -> Report:
     """Check ``function(state)``: the dead cells of `state` (a set or list of cells, as
-    numbers or ``(row, col)`` pairs), on 300 positions of 4x4, 3x3 and 3x5 boards, against
+    numbers or ``(row, col)`` pairs), on 300 positions of 4x4, 3x3 and 3x5 boards drawn with
+    `seed` (:func:`dead_cell_positions`), or on `positions`, against
     :func:`tictac.proving.ideas.dead_cells`, whose source the report shows once yours passes.
 
     >>> print(check_dead_cells(lambda state: []).summary())
     dead cells: ... of 300 positions differ from the reference.
     """
-    positions = dead_cell_positions(seed)
     return check_function(
         "dead cells",
         lambda state: _cells(state, function(state)),
         lambda state: sorted(dead_cells(state)),
-        positions,
+        dead_cell_positions(seed) if positions is None else list(positions),
         reveal=dead_cells,
     )
