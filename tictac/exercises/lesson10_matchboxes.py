@@ -15,7 +15,7 @@ reinforcement: 15 of 360 cases differ from Michie's rule. ...
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,18 +64,20 @@ def check_retrograde(
     function: Callable[[State], Mapping[State, int]],
     *,
     reveal: Callable[..., Any] | None = retrograde,
+    starts: Iterable[State] | None = None,
 ) -> Report:
     """Check ``my_retrograde(start) -> {position: value}``: the value (X's view, +1, 0 or -1)
     of every position reachable from `start`, found backwards from the finished games.
 
-    It runs from each of :data:`RETROGRADE_STARTS` (a few positions near the end, then the
-    empty board) and compares every position's value with
+    It runs from each of `starts` (by default :data:`RETROGRADE_STARTS`: a few positions near
+    the end, then the empty board) and compares every position's value with
     :func:`tictac.learning.learners.retrograde`; once yours agrees everywhere, the report shows that
     function, to compare.
     """
     report = RetrogradeReport("retrograde", 0, reference=reveal)
-    for text in RETROGRADE_STARTS:
-        start = State.parse(text)
+    if starts is None:
+        starts = [State.parse(text) for text in RETROGRADE_STARTS]
+    for start in starts:
         expected = retrograde(start)
         try:
             got = function(start)
@@ -164,16 +166,20 @@ class ReinforceReport(CaseReport[ReinforceCase]):
         return f"{case}: expected {expected}, got {got!r}"
 
 
-def check_reinforce(function: Callable[[dict[int, int], int, Outcome], Any]) -> ReinforceReport:
-    """Check ``my_reinforce(box, move, outcome) -> new box`` on 360 cases: the box (a dict
-    from move to beads) after a game in which `move` was drawn from it and the game ended in
-    `outcome` (``"win"``, ``"draw"`` or ``"loss"``, for MENACE). Your function may change the
-    box it is given and return it, or return a new one.
+def check_reinforce(
+    function: Callable[[dict[int, int], int, Outcome], Any],
+    *,
+    cases: Iterable[ReinforceCase] | None = None,
+) -> ReinforceReport:
+    """Check ``my_reinforce(box, move, outcome) -> new box`` on `cases` (by default the 360 of
+    :func:`reinforce_cases`): the box (a dict from move to beads) after a game in which `move`
+    was drawn from it and the game ended in `outcome` (``"win"``, ``"draw"`` or ``"loss"``, for
+    MENACE). Your function may change the box it is given and return it, or return a new one.
 
     Once it passes, the report shows :func:`reinforce`, to compare.
     """
     report = ReinforceReport("reinforcement")
-    for case in reinforce_cases():
+    for case in reinforce_cases() if cases is None else cases:
         expected = reinforce(dict(case.box), case.move, case.outcome)
         try:
             got = function(dict(case.box), case.move, case.outcome)

@@ -24,9 +24,9 @@ training: 601 games is over the budget of 600; ...
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from tictac.exercises.checking import Mismatch, Report, verdict_html
 from tictac.game.state import State, reachable_states
@@ -161,17 +161,19 @@ def check_td_update(
     function: Callable[[dict[State, float], State, float, float, bool], Any],
     *,
     reveal: Callable[..., Any] = TDLearner._learn,
+    cases: Iterable[Situation] | None = None,
 ) -> TDUpdateReport:
     """Check ``my_td_update(values, previous, new_value, step_size, explored)``, which changes
     `values` (a dict from position to value; a position not in it is worth 0.5) in place:
     unless `explored`, ``V(previous)`` moves towards `new_value` by `step_size` of the gap.
 
-    It tries 300 situations from real positions and compares the whole dict afterwards. Once
-    it passes, the report shows `reveal` (how :class:`~tictac.learning.learners.TDLearner` learns
-    from a game), to compare.
+    It tries `cases` (by default the 300 situations from real positions of
+    :func:`td_situations`) and compares the whole dict afterwards. Once it passes, the report
+    shows `reveal` (how :class:`~tictac.learning.learners.TDLearner` learns from a game), to
+    compare.
     """
     report = TDUpdateReport("TD update", 0, reference=reveal)
-    for situation in td_situations():
+    for situation in td_situations() if cases is None else cases:
         values = dict(situation.values)
         try:
             function(
@@ -248,6 +250,8 @@ class TrainingCheck:
     note: str
     share: Share | None = None
 
+    name: ClassVar[str] = "training"
+
     def __str__(self) -> str:
         return f"training: {self.note}"
 
@@ -257,12 +261,21 @@ class TrainingCheck:
         return verdict_html(str(self), self.passed, tag="p")
 
 
-def check_training(step_size: Any, exploration: Any, *, games: Any) -> TrainingCheck:
+def check_training(
+    step_size: Any,
+    exploration: Any,
+    *,
+    games: Any,
+    seeds: Sequence[int] = (TRAINING_SEED,),
+) -> TrainingCheck:
     """Train ``TDLearner(step_size=..., exploration=..., seed=11)`` in self-play for `games`
     games (seed 11; at most 600) and measure its greedy moves over all 4,520 positions: it
     passes if they are optimal in at least 88% of them. A move drawn at random is exploratory
     even when it lands on a greedy move, and the learner learns nothing from it, so with
     exploration 1 it learns only where its games end, and falls short.
+
+    With several `seeds`, it trains a learner with each (instead of seed 11) and measures them
+    together: the optimal moves of all, out of all their positions.
 
     >>> check_training(0.1, 0.1, games=100).passed
     False
@@ -278,15 +291,18 @@ def check_training(step_size: Any, exploration: Any, *, games: Any) -> TrainingC
             "more from fewer games: change the step size or the exploration.",
         )
     try:
-        learner = TDLearner(step_size=step_size, exploration=exploration, seed=TRAINING_SEED)
+        shares = [_trained_share(step_size, exploration, games, seed) for seed in seeds]
     except ValueError as error:
         return TrainingCheck(False, f"{error}")
-    learner.train("self", games=games, seed=TRAINING_SEED)
-    share = optimal_share(learner)
-    said = (
-        f"after {games} games (step size {step_size:g}, exploration {exploration:g}) the "
-        f"greedy move is optimal in {share}"
-    )
+    share = Share(sum(s.optimal for s in shares), sum(s.positions for s in shares))
+    settings = f"step size {step_size:g}, exploration {exploration:g}"
+    if len(shares) == 1:
+        said = f"after {games} games ({settings}) the greedy move is optimal in {share}"
+    else:
+        said = (
+            f"trained {len(shares)} times with other seeds, {games} games each ({settings}), "
+            f"the greedy moves are optimal in {share} positions"
+        )
     if share.fraction >= TRAINING_GOAL:
         return TrainingCheck(True, f"{said}: at least {TRAINING_GOAL:.0%}. Well done!", share)
     return TrainingCheck(
@@ -295,3 +311,11 @@ def check_training(step_size: Any, exploration: Any, *, games: Any) -> TrainingC
         "learnt most from its first few hundred games?",
         share,
     )
+
+
+def _trained_share(step_size: Any, exploration: Any, games: int, seed: int) -> Share:
+    """The optimal share of a learner with these settings after `games` games of self-play,
+    learner and games drawn with `seed` (a ValueError for settings out of range)."""
+    learner = TDLearner(step_size=step_size, exploration=exploration, seed=seed)
+    learner.train("self", games=games, seed=seed)
+    return optimal_share(learner)
