@@ -328,3 +328,70 @@ def test_the_points_the_readme_and_the_guide_state_are_the_generators(page: str)
     text = (ROOT / page).read_text()
     assert course.points_table() in text
     assert text.count("| Lesson | Assignment | Checks and their points | Points |") == 1
+
+
+def test_a_hidden_check_names_no_position_when_the_answer_has_the_wrong_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tictac.learning.learners import retrograde
+
+    monkeypatch.setenv(grading.SEED_VARIABLE, "a course")
+
+    # a position instead of a dict; a dict of positions the start cannot reach (both make the
+    # check's own message name a board)
+    for function in [lambda start: start, lambda start: retrograde()]:
+        with pytest.raises(AssertionError) as failed:
+            grading.must_pass_hidden("check_retrograde", function)
+        assert not BOARD.search(str(failed.value)), failed.value
+        assert "hidden case" in str(failed.value)
+
+
+def test_the_hidden_retrograde_starts_leave_x_to_move() -> None:
+    """Every visible start has X to move, so a solver that takes the start's layer to be X's
+    passes the visible check; the hidden starts include positions with O to move."""
+    from tictac.exercises.lesson10_matchboxes import RETROGRADE_STARTS, check_retrograde
+    from tictac.learning.learners import retrograde
+
+    def by_layer(start: State) -> dict[State, int]:
+        values = retrograde(start)
+        layers = {s: s.moves_made - start.moves_made for s in values}
+        for state in sorted(values, key=layers.__getitem__, reverse=True):
+            if not state.is_terminal:
+                children = [values[state.play(move)] for move in state.legal_moves()]
+                values[state] = (max if layers[state] % 2 == 0 else min)(children)
+        return values
+
+    assert {State.parse(text).turn for text in RETROGRADE_STARTS} == {"X"}
+    assert check_retrograde(by_layer).passed
+    assert not grading.HIDDEN["check_retrograde"](random.Random(0), by_layer).passed
+
+
+@pytest.mark.slow
+def test_the_hidden_trainings_leave_nothing_to_luck() -> None:
+    """The hidden check of Lesson 11's settings trains a learner on each of 40 seeds drawn from
+    the course's: with the solution's settings, the starter's and always exploring, the
+    learners' average share stays more than five standard errors (of the seed-to-seed spread)
+    from the 88% goal, on the side of the verdict."""
+    import statistics
+
+    from tictac.exercises.lesson11_learning_values import (
+        TRAINING_BUDGET,
+        TRAINING_GOAL,
+        check_training,
+    )
+
+    for seed, settings, passes in [
+        ("a", (0.5, 0.3), True),
+        ("b", (0.1, 0.1), False),
+        ("c", (0.5, 1.0), False),
+    ]:
+        shares = []
+        for training_seed in grading.hidden_training_seeds(random.Random(seed)):
+            share = check_training(*settings, games=TRAINING_BUDGET, seeds=[training_seed]).share
+            assert share is not None
+            shares.append(share.fraction)
+        mean = statistics.mean(shares)
+        error = statistics.stdev(shares) / len(shares) ** 0.5
+        print(f"{settings}: {mean:.2%}, {(mean - TRAINING_GOAL) / error:+.1f} standard errors")
+        assert abs(mean - TRAINING_GOAL) > 5 * error
+        assert (mean >= TRAINING_GOAL) is passes
