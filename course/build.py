@@ -68,6 +68,8 @@ POINTS: dict[str, dict[str, int]] = {
     "08b-mcts-measured": {"check_best_moves": 2},
     "09-proving-bigger-boards": {"check_lines_without_a_pair": 2, "check_dead_cells": 2},
     "09b-the-frontier": {"check_pairing": 2, "check_predictions": 1},
+    "10-matchboxes": {"check_retrograde": 2, "check_reinforce": 1},
+    "11-learning-values": {"check_td_update": 2, "check_training": 1},
     "12-play": {
         "check_win_against": 2,
         "check_win_against#2": 2,

@@ -85,6 +85,50 @@ predictions = {
 }
 """,
     },
+    "10-matchboxes": {
+        # the layers alternate X and O, so layer 0 is taken to be X's: right from every visible
+        # start (X to move in each), wrong from one where O is to move
+        "check_retrograde": """
+def my_retrograde(start):
+    layers, seen = [[start]], {start}
+    while layers[-1]:
+        next_layer = []
+        for state in layers[-1]:
+            for move in state.legal_moves():
+                child = state.play(move)
+                if child not in seen:
+                    seen.add(child)
+                    next_layer.append(child)
+        layers.append(next_layer)
+    values = {}
+    for depth in reversed(range(len(layers))):
+        for state in layers[depth]:
+            if state.is_terminal:
+                values[state] = {"X": 1, "O": -1, None: 0}[state.winner]
+            else:
+                children = [values[state.play(move)] for move in state.legal_moves()]
+                values[state] = max(children) if depth % 2 == 0 else min(children)
+    return values
+""",
+        # a loss takes the last bead of a colour too: the box holds -1 of it
+        "check_reinforce": """
+def my_reinforce(box, move, outcome):
+    new_box = dict(box)
+    new_box[move] += {"win": 3, "draw": 1, "loss": -1}[outcome]
+    return new_box
+""",
+    },
+    "11-learning-values": {
+        # a position not valued yet counted as 0 rather than 0.5
+        "check_td_update": """
+def my_td_update(values, previous, new_value, step_size, explored):
+    if not explored:
+        old = values.get(previous, 0)
+        values[previous] = old + step_size * (new_value - old)
+""",
+        # more exploration, to learn more: every move random, so it learns only where games end
+        "check_training": "step_size, exploration, games = 0.5, 1.0, 600",
+    },
     "12-play": {
         # two corners, but not the ones that fork
         "check_win_against": "moves = [0, 2, 8]",
