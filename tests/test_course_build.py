@@ -366,6 +366,42 @@ def test_the_hidden_retrograde_starts_leave_x_to_move() -> None:
     assert not grading.HIDDEN["check_retrograde"](random.Random(0), by_layer).passed
 
 
+def test_a_box_or_an_update_learnt_by_heart_fails_the_hidden_cases(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hidden reinforcement and TD update cases are drawn with another seed, leaving out
+    the visible ones: a table of the visible answers passes the visible check only."""
+    monkeypatch.setenv(grading.SEED_VARIABLE, "a course")
+    from tictac.exercises import check_reinforce, check_td_update
+    from tictac.exercises.lesson10_matchboxes import ReinforceCase, reinforce_cases
+    from tictac.exercises.lesson11_learning_values import td_situations
+    from tictac.learning.learners import reinforce
+
+    boxes = {case: reinforce(dict(case.box), case.move, case.outcome) for case in reinforce_cases()}
+
+    def recalled_box(box: dict[int, int], move: int, outcome: Any) -> dict[int, int]:
+        return boxes.get(ReinforceCase(tuple(box.items()), move, outcome), box)
+
+    def situation(*arguments: Any) -> tuple[Any, ...]:
+        return (frozenset(arguments[0].items()), *arguments[1:])
+
+    updates = {
+        situation(s.values, s.previous, s.new_value, s.step_size, s.explored): s.expected()
+        for s in td_situations()
+    }
+
+    def recalled_update(values: dict[State, float], *others: Any) -> None:
+        values.update(updates.get(situation(values, *others), {}))
+
+    assert check_reinforce(recalled_box).passed and check_td_update(recalled_update).passed
+    for check, function in [
+        ("check_reinforce", recalled_box),
+        ("check_td_update", recalled_update),
+    ]:
+        with pytest.raises(AssertionError, match="hidden cases differ"):
+            grading.must_pass_hidden(check, function)
+
+
 @pytest.mark.slow
 def test_the_hidden_trainings_leave_nothing_to_luck() -> None:
     """The hidden check of Lesson 11's settings trains a learner on each of 40 seeds drawn from
