@@ -301,8 +301,9 @@ def test_every_page_works_from_the_file_system_and_from_a_static_host(
     check_site(visits, site, base)
     print(f"{len(visits)} pages checked at {served}:// in {time.monotonic() - started:.1f} s")
 
-    # The table of contents: the lessons in order, then their solutions, each titled so.
-    pages = [page_of(notebook) for notebook in LESSONS + SOLUTIONS]
+    # The table of contents: the lessons in order, then their solutions, each titled so, then
+    # the teacher's guide.
+    pages = [page_of(notebook) for notebook in LESSONS + SOLUTIONS] + ["teachers.html"]
     toc = [local_path(link, site, base) for link in visits["index.html"].seen["toc"]]
     assert toc == pages
     for notebook in SOLUTIONS:
@@ -337,8 +338,9 @@ def test_every_page_works_from_the_file_system_and_from_a_static_host(
         in_lab = "http://127.0.0.1:8888/lab/tree/" + path
         assert in_lab in seen["run_links"], seen["run_links"]
         assert "git clone " in seen["run_text"] and "make lab" in seen["run_text"]
-    # the home page links to the browser edition
+    # the home page and the teacher's guide link to the browser edition
     assert f"{base}/{LITE}/lab/index.html" in visits["index.html"].seen["links"]
+    assert f"{base}/{LITE}/lab/index.html" in visits["teachers.html"].seen["links"]
 
 
 # --- accessibility: axe-core on every page, and the keyboard ------------------------------------
