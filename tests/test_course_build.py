@@ -171,3 +171,24 @@ def test_the_hidden_games_against_the_defender_leave_nothing_to_luck() -> None:
         error = (rate * (1 - rate) / games) ** 0.5
         assert abs(rate - threshold) > 5 * error
         assert report.passed is passes
+
+
+def test_a_solution_brings_the_functions_it_needs_from_the_solutions_other_cells() -> None:
+    def notebook(*cells: str) -> dict[str, Any]:
+        return {"cells": [{"cell_type": "code", "source": source} for source in cells]}
+
+    lesson = notebook(
+        "def shown(level):\n    return level", "my_level = None\ncheck_beatable_level(my_level)"
+    )
+    solutions = notebook(
+        "def shown(level):\n    return level",
+        "def careful(p):\n    return p\n\n\ndef levelled(p):\n    return shown(careful(p))",
+        "check_beatable_level(levelled(0.6))",
+    )
+    (exercise,) = course.exercises(lesson, solutions, "a lesson").values()
+    # levelled, and careful for levelled; shown is the lesson's own
+    assert exercise.solution == (
+        "def careful(p):\n    return p\n\n\n"
+        "def levelled(p):\n    return shown(careful(p))\n\n\n"
+        "my_level = levelled(0.6)"
+    )
