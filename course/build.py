@@ -56,6 +56,7 @@ POINTS: dict[str, dict[str, int]] = {
         "check_predicted_moves": 1,
         "check_predicted_moves#2": 1,
     },
+    "04-difficulty-levels": {"check_beatable_level": 2, "check_told_apart": 1},
     "05-tutorial-players": {"check_subtree_sum": 2, "check_round_five_utility": 2},
     "06-making-it-fast": {
         "check_alphabeta": 3,
@@ -64,6 +65,8 @@ POINTS: dict[str, dict[str, int]] = {
         "check_window": 1,
     },
     "06b-alphabeta-in-practice": {"check_move_order": 2, "check_transposition_table": 3},
+    "07-depth-limited": {"check_depth_limited": 2, "check_weights": 1},
+    "07b-horizon": {"check_extension": 2, "check_horizon": 2},
     "12-play": {
         "check_win_against": 2,
         "check_win_against#2": 2,
