@@ -56,6 +56,7 @@ POINTS: dict[str, dict[str, int]] = {
         "check_predicted_moves": 1,
         "check_predicted_moves#2": 1,
     },
+    "04-difficulty-levels": {"check_beatable_level": 2, "check_told_apart": 1},
     "05-tutorial-players": {"check_subtree_sum": 2, "check_round_five_utility": 2},
     "06-making-it-fast": {
         "check_alphabeta": 3,
@@ -64,6 +65,8 @@ POINTS: dict[str, dict[str, int]] = {
         "check_window": 1,
     },
     "06b-alphabeta-in-practice": {"check_move_order": 2, "check_transposition_table": 3},
+    "07-depth-limited": {"check_depth_limited": 2, "check_weights": 1},
+    "07b-horizon": {"check_extension": 2, "check_horizon": 2},
     "08-monte-carlo": {"check_ucb1": 2, "check_back_up": 2, "check_next_playout": 1},
     "08b-mcts-measured": {"check_best_moves": 2},
     "09-proving-bigger-boards": {"check_lines_without_a_pair": 2, "check_dead_cells": 2},
@@ -203,10 +206,49 @@ def _imports(notebook: dict[str, Any]) -> dict[str, str]:
     return found
 
 
+def _defined(source: str) -> dict[str, str]:
+    """The functions and classes `source` defines at its top level, each with its source."""
+    found = {}
+    for statement in ast.parse(source).body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[statement.name] = ast.get_source_segment(source, statement) or ""
+    return found
+
+
+def _definitions(notebook: dict[str, Any]) -> dict[str, str]:
+    """The functions and classes the notebook's code cells define at their top level (the last
+    definition of a name, as running the notebook leaves it)."""
+    found = {}
+    for _, source in _code_cells(notebook):
+        try:
+            found.update(_defined(source))
+        except SyntaxError:
+            continue
+    return found
+
+
+def _names_used(code: str) -> set[str]:
+    return {node.id for node in ast.walk(ast.parse(code)) if isinstance(node, ast.Name)}
+
+
+def _with_definitions(solution: str, lesson: dict[str, Any], solutions: dict[str, Any]) -> str:
+    """`solution` after the functions and classes it needs that the solutions notebook defines
+    in cells of their own and the lesson does not (``levelled`` for ``my_level =
+    levelled(0.6)``), and those they need in turn."""
+    have = set(_imports(lesson)) | set(_definitions(lesson))
+    theirs = _definitions(solutions)
+    while True:
+        have_here = have | set(_defined(solution))
+        needed = sorted(name for name in _names_used(solution) - have_here if name in theirs)
+        if not needed:
+            return solution
+        solution = "\n\n\n".join([*(theirs[name] for name in needed), solution])
+
+
 def _with_imports(solution: str, lesson: dict[str, Any], solutions: dict[str, Any]) -> str:
     """`solution` after the imports it needs from the solutions notebook that the lesson does
     not make (the solutions may import a helper the lesson never uses)."""
-    used = {node.id for node in ast.walk(ast.parse(solution)) if isinstance(node, ast.Name)}
+    used = _names_used(solution)
     have, theirs = _imports(lesson), _imports(solutions)
     needed = [theirs[name] for name in sorted(used) if name in theirs and name not in have]
     return "\n".join([*needed, solution]) if needed else solution
@@ -273,17 +315,15 @@ def exercises(lesson: dict[str, Any], solutions: dict[str, Any], name: str) -> d
         assert parsed is not None and solution_parsed is not None
         tree, call = parsed
         check = ast.get_source_segment(source, tree.body[-1]) or ""
+        solution = _solution_in_lesson_names(where, source, call, solved[key], solution_parsed[0])
+        solution = _with_definitions(solution, lesson, solutions)
         found[index] = Exercise(
             key=key,
             check=check,
             check_name=call.func.id,  # type: ignore[attr-defined]
             arguments=check[check.index("(") + 1 : -1],
             starter=_without_last(source, tree),
-            solution=_with_imports(
-                _solution_in_lesson_names(where, source, call, solved[key], solution_parsed[0]),
-                lesson,
-                solutions,
-            ),
+            solution=_with_imports(solution, lesson, solutions),
         )
     return found
 

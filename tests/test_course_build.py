@@ -431,3 +431,71 @@ def test_the_hidden_trainings_leave_nothing_to_luck() -> None:
         print(f"{settings}: {mean:.2%}, {(mean - TRAINING_GOAL) / error:+.1f} standard errors")
         assert abs(mean - TRAINING_GOAL) > 5 * error
         assert (mean >= TRAINING_GOAL) is passes
+
+
+@pytest.mark.slow
+def test_the_hidden_games_of_a_difficulty_level_leave_nothing_to_luck() -> None:
+    """The hidden check of Lesson 4's level plays 10,000 games from the course's seed: the
+    worked solution, beaten in about 9.9% of them (measured in 200,000), stays more than five
+    standard errors from the 8% and the 12% it must lie between, whatever the seed. The
+    starter fails the never-silly part, which does not depend on luck."""
+    from test_exercises_lesson04_difficulty_levels import levelled
+
+    from tictac.exercises.lesson04_difficulty_levels import BEATEN
+    from tictac.players.rules import blend, optimal, random_move
+
+    games = grading.HIDDEN_LEVEL_GAMES
+    for seed in "ab":
+        report = grading.HIDDEN["check_beatable_level"](random.Random(seed), levelled(0.6))
+        rate = report.beaten / games
+        error = (rate * (1 - rate) / games) ** 0.5
+        assert report.games == games and report.passed
+        assert all(abs(rate - threshold) > 5 * error for threshold in BEATEN)
+        starter = blend(optimal(random_ties=True), random_move, 0.5)
+        report = grading.HIDDEN["check_beatable_level"](random.Random(seed), starter)
+        assert not report.sensible and not report.passed
+
+
+@pytest.mark.slow
+def test_the_hidden_games_of_the_weights_leave_nothing_to_luck() -> None:
+    """The hidden check of Lesson 7's weights plays 1,000 games and asks for an interval five
+    standard errors wide to lie above one half. The starter's weights are open lines' own: its
+    true share of the decided games is one half, which such an interval leaves below it but
+    for a chance under one in a million (and it decides too few games for the interval to
+    lie above one half at all: with 25 or fewer, not even all of them won would do). The worked
+    solution loses none, and the weights the wrong way round win none."""
+    from tictac.players.tournament import wilson_interval
+
+    starter = {"open_1": 1, "open_2": 1, "open_3": 1}
+    solution = {"open_1": 1, "open_2": 3, "open_3": 9}
+    reversed_ = {"open_1": 9, "open_2": 3, "open_3": 1}
+    assert wilson_interval(25, 25, grading.HIDDEN_CONFIDENCE)[0] < 0.5
+    for seed in "ab":
+        played = grading.HIDDEN["check_weights"](random.Random(seed), starter).played
+        assert played.games == 2 * grading.HIDDEN_OPENINGS
+        assert played.wins + played.losses <= 25 and not played.shown_better
+        played = grading.HIDDEN["check_weights"](random.Random(seed), solution).played
+        assert played.losses == 0 and played.interval[0] > 0.9
+        played = grading.HIDDEN["check_weights"](random.Random(seed), reversed_).played
+        assert played.wins == 0 and not played.shown_better
+
+
+def test_a_solution_brings_the_functions_it_needs_from_the_solutions_other_cells() -> None:
+    def notebook(*cells: str) -> dict[str, Any]:
+        return {"cells": [{"cell_type": "code", "source": source} for source in cells]}
+
+    lesson = notebook(
+        "def shown(level):\n    return level", "my_level = None\ncheck_beatable_level(my_level)"
+    )
+    solutions = notebook(
+        "def shown(level):\n    return level",
+        "def careful(p):\n    return p\n\n\ndef levelled(p):\n    return shown(careful(p))",
+        "check_beatable_level(levelled(0.6))",
+    )
+    (exercise,) = course.exercises(lesson, solutions, "a lesson").values()
+    # levelled, and careful for levelled; shown is the lesson's own
+    assert exercise.solution == (
+        "def careful(p):\n    return p\n\n\n"
+        "def levelled(p):\n    return shown(careful(p))\n\n\n"
+        "my_level = levelled(0.6)"
+    )

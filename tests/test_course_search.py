@@ -13,6 +13,35 @@ skip_without_nbgrader()
 # A plausible wrong answer to each exercise with an answer cell, written after the lesson's
 # starter (so it has the starter's imports and helpers, as a student's edited cell would).
 WRONG = {
+    "04-difficulty-levels": {
+        # the safety rules the wrong way round: it blocks a threat when it could win
+        "check_beatable_level": """
+def levelled(p):
+    mix = blend(optimal(random_ties=True), random_move, p)
+
+    def rule(state, rng):
+        blocks = completing_moves(state, other(state.turn))
+        if len(blocks) == 1:
+            return blocks[0]
+        wins = completing_moves(state, state.turn)
+        if wins:
+            return rng.choice(wins)
+        return mix(state, rng)
+
+    return rule
+
+
+my_level = levelled(0.6)
+""",
+        # more games, but not enough: the intervals still overlap
+        "check_told_apart": """
+games = 300
+vs_ours = play_match(make_player("offensive"), make_player("novice"), games=games, seed=3)
+vs_tutorials = play_match(
+    make_player("offensive"), make_player("novice", mistake="second"), games=games, seed=4
+)
+""",
+    },
     "05-tutorial-players": {
         # d without the plus one
         "check_subtree_sum": """
@@ -125,6 +154,40 @@ def table_alphabeta(state, alpha=-math.inf, beta=math.inf, table=None):
         table[state] = best, "exact"
     return best
 """,
+    },
+    "07-depth-limited": {
+        # O takes the largest value too
+        "check_depth_limited": """
+def limited_value(state, depth, ply=0):
+    if state.is_terminal:
+        return decided(state, ply)
+    if ply == depth:
+        return open_lines(state, ply)
+    return max(limited_value(state.play(move), depth, ply + 1) for move in state.legal_moves())
+""",
+        # the weights the wrong way round: a line with one mark counts most
+        "check_weights": 'my_weights = {"open_1": 9, "open_2": 3, "open_3": 1}',
+    },
+    "07b-horizon": {
+        # the forced moves past the horizon, but no bound on how far
+        "check_extension": """
+from tictac.players import completing_moves
+
+
+def extended_value(state, depth, ply=0):
+    if state.is_terminal:
+        return decided(state, ply)
+    moves = state.legal_moves()
+    if ply >= depth:
+        opponent = "O" if state.turn == "X" else "X"
+        moves = completing_moves(state, state.turn) or completing_moves(state, opponent)
+        if not moves:
+            return open_lines(state, ply)
+    values = [extended_value(state.play(move), depth, ply + 1) for move in moves]
+    return max(values) if state.turn == "X" else min(values)
+""",
+        # the lesson's position turned upside down
+        "check_horizon": 'position = State.parse("..../O.XO/OXXO/.X.X", k=4)',
     },
 }
 

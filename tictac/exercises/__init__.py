@@ -23,8 +23,10 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson06b_alphabeta_in_practice``: :func:`check_move_order`,
   :func:`check_transposition_table`
 - ``lesson07_depth_limited``: :func:`check_depth_limited`, :func:`check_weights` (and
-  :func:`check_heuristic` for a heuristic function)
-- ``lesson07b_horizon``: :func:`check_extension`, :func:`check_horizon`
+  :func:`check_heuristic` for a heuristic function, :func:`limited_positions`, the positions
+  the first uses)
+- ``lesson07b_horizon``: :func:`check_extension`, :func:`check_horizon` (and
+  :func:`extension_positions`, the positions the first uses)
 - ``lesson08_monte_carlo``: :func:`check_ucb1`, :func:`check_back_up`,
   :func:`check_next_playout`
 - ``lesson08b_mcts_measured``: :func:`check_best_moves`
@@ -127,12 +129,14 @@ from tictac.exercises.lesson07_depth_limited import (
     check_depth_limited,
     check_heuristic,
     check_weights,
+    limited_positions,
 )
 from tictac.exercises.lesson07b_horizon import (
     ExtensionReport,
     HorizonCheck,
     check_extension,
     check_horizon,
+    extension_positions,
     horizon_choices,
 )
 from tictac.exercises.lesson08_monte_carlo import (
@@ -264,8 +268,10 @@ __all__ = [
     "check_window",
     "check_winner",
     "exercise_positions",
+    "extension_positions",
     "fork_moves",
     "horizon_choices",
+    "limited_positions",
     "minimax_positions",
     "reinforce",
     "root_puzzle",

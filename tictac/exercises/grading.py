@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
+from statistics import NormalDist
 from typing import Any
 
 from tictac.game.state import State
@@ -203,6 +204,39 @@ def _hidden_negamax(rng: random.Random, function: Callable[[State], float]) -> A
     return check_negamax(function, positions=positions)
 
 
+def _hidden_4x4(visible: list[State], rng: random.Random) -> list[State]:
+    """Positions of 4x4 games that a check on `visible` (positions of seeded random games) does
+    not use: a mirror image of 100 of them, and 50 positions of games drawn with another seed."""
+    from tictac.exercises.lesson07_depth_limited import random_positions
+
+    seed = rng.randrange(1, 2**32)
+    fresh = random_positions(State.new(4, 4, 4), 50, marks=(5, 12), seed=seed)
+    seen = set(visible)
+    return hidden_positions(visible, rng, 100) + [s for s in fresh if s not in seen]
+
+
+def _hidden_depth_limited(rng: random.Random, function: Callable[..., float]) -> Any:
+    """Other positions, and a depth the visible check does not try (3)."""
+    from tictac.exercises.lesson07_depth_limited import check_depth_limited, limited_positions
+
+    positions = _hidden_4x4(limited_positions(), rng)
+    return check_depth_limited(function, positions=positions, depths=(1, 2, 3))
+
+
+def _hidden_extension(rng: random.Random, function: Callable[..., float]) -> Any:
+    """Other positions of 4x4 games, and another mirror image of each of the two 5x5 positions
+    where the extension's bound matters. (Depth 3 would take too long here.)"""
+    from tictac.exercises.lesson07b_horizon import (
+        LONG_FORCED_LINES,
+        check_extension,
+        extension_positions,
+    )
+
+    games = [s for s in extension_positions() if s not in LONG_FORCED_LINES]
+    positions = _hidden_4x4(games, rng) + hidden_positions(list(LONG_FORCED_LINES), rng, 2)
+    return check_extension(function, positions=positions)
+
+
 def _hidden_ucb1(rng: random.Random, function: Callable[..., Any]) -> Any:
     """400 situations drawn as the visible ones are (2 to 5 arms, some never pulled, wins in
     halves), from another seed, none of them the visible check's."""
@@ -324,21 +358,32 @@ HIDDEN_DEFENDER_GAMES = 10_000
 31%) cannot be changed by luck; tests/test_course_build.py measures how far they stay from the
 56% the rule must reach, in standard errors."""
 
+HIDDEN_LEVEL_GAMES = 10_000
+"""Games the hidden check of Lesson 4's level plays against the offensive player (the visible
+one plays 2,000): enough that the verdict on the worked solution (beaten in about 9.9% of the
+games) cannot be changed by luck; tests/test_course_build.py measures how far it stays from
+the 8% and 12% it must lie between, in standard errors. (The starter, never safe, fails the
+never-silly part, which luck has no part in.)"""
 
-def _hidden_defender(rng: random.Random, rule: Callable[[State, Any], Any]) -> Any:
-    from tictac.exercises.lesson02_simple_strategies import check_beat_the_defender
+HIDDEN_OPENINGS = 500
+"""Openings (each played twice) the hidden check of Lesson 7's weights plays (the visible one
+plays 100)."""
 
-    return check_beat_the_defender(rule, games=HIDDEN_DEFENDER_GAMES, seed=rng.randrange(1, 2**32))
+HIDDEN_CONFIDENCE = 2 * NormalDist().cdf(5) - 1
+"""The confidence of the interval the hidden check of Lesson 7's weights asks to lie above one
+half: five standard errors (the visible check's 95% is about two). The starter's weights are
+open lines' own, so its true share of the decided games is one half, and a 95% interval would
+lie above it in about one course seed in forty; this one, less than once in a million."""
 
 
-def _another_seed(check: str) -> Callable[..., Any]:
-    """A rule with a random part, checked on the same positions with another seed for its
-    `rng` (the visible check uses seed 0)."""
+def _another_seed(check: str, **keywords: Any) -> Callable[..., Any]:
+    """A check with a random part (a rule's `rng`, seeded games) run again with another seed
+    (the visible check uses seed 0), and with `keywords` (more games, say)."""
 
-    def hidden(rng: random.Random, rule: Callable[[State, Any], Any]) -> Any:
+    def hidden(rng: random.Random, answer: Any) -> Any:
         import tictac.exercises
 
-        return getattr(tictac.exercises, check)(rule, seed=rng.randrange(1, 2**32))
+        return getattr(tictac.exercises, check)(answer, seed=rng.randrange(1, 2**32), **keywords)
 
     return hidden
 
@@ -351,11 +396,21 @@ HIDDEN: dict[str, Callable[..., Any]] = {
     "check_alphabeta": _hidden_alphabeta,
     "check_alphabeta_nodes": _hidden_alphabeta_nodes,
     "check_transposition_table": _hidden_transposition_table,
-    "check_ucb1": _hidden_ucb1,
-    "check_back_up": _hidden_back_up,
-    "check_beat_the_defender": _hidden_defender,
+    "check_beat_the_defender": _another_seed(
+        "check_beat_the_defender", games=HIDDEN_DEFENDER_GAMES
+    ),
     "check_centre_rule": _another_seed("check_centre_rule"),
     "check_fork_rule": _another_seed("check_fork_rule"),
+    "check_beatable_level": _another_seed("check_beatable_level", games=HIDDEN_LEVEL_GAMES),
+    "check_depth_limited": _hidden_depth_limited,
+    "check_weights": _another_seed(
+        "check_weights", openings=HIDDEN_OPENINGS, confidence=HIDDEN_CONFIDENCE
+    ),
+    "check_extension": _hidden_extension,
+    # (Lesson 4's check_told_apart and Lesson 7b's check_horizon grade free answers: a number
+    # of games, a position. Their hidden test asks the lesson's question again.)
+    "check_ucb1": _hidden_ucb1,
+    "check_back_up": _hidden_back_up,
     "check_lines_without_a_pair": _hidden_lines_without_a_pair,
     "check_dead_cells": _hidden_dead_cells,
     "check_retrograde": _hidden_retrograde,

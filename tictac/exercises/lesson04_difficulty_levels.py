@@ -88,22 +88,26 @@ class LevelReport(Report):
         return f"{measured} Aim for {BEATEN[0]:.0%} to {BEATEN[1]:.0%}: {advice}."
 
 
-def check_beatable_level(rule: Callable[[State, Any], Any]) -> LevelReport:
+def check_beatable_level(
+    rule: Callable[[State, Any], Any], *, games: int = TUNING_GAMES, seed: int = 0
+) -> LevelReport:
     """Check a difficulty level: never silly (see :func:`check_sensible_level`), and beaten by
     the offensive player, a stand-in for a casual player, in 8% to 12% of 2,000 seeded games
-    (sides alternating). `rule` is a rule ``rule(state, rng)`` or a player.
+    (sides alternating). `rule` is a rule ``rule(state, rng)`` or a player. `games` and `seed`
+    change the games, and `seed` the `rng` of the never-silly check too (the lesson's are
+    2,000 and 0).
 
     >>> from tictac.players.rules import optimal
     >>> print(check_beatable_level(optimal(random_ties=True)).summary())
     beatable level: never silly in all 4520 positions; the offensive player beat it in 0 of
     2000 games, 0.0% (95% interval 0.0% to 0.2%). Aim for 8% to 12%: make it easier.
     """
-    found = check_rule("beatable level", rule, _sensible_moves)
+    found = check_rule("beatable level", rule, _sensible_moves, seed=seed)
     report = LevelReport(found.name, found.checked, found.mismatches, found.error)
     if report.sensible:
         level = rule if isinstance(rule, Player) else Player("your level", rule)
-        match = play_match(level, make_player("offensive"), games=TUNING_GAMES, seed=0)
-        report.games = TUNING_GAMES
+        match = play_match(level, make_player("offensive"), games=games, seed=seed)
+        report.games = games
         report.beaten = match.wins(match.second)
     return report
 

@@ -44,6 +44,7 @@ __all__ = [
     "check_depth_limited",
     "check_heuristic",
     "check_weights",
+    "limited_positions",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -74,13 +75,25 @@ class LimitedReport(Report):
         return f"{said} {self.hint}" if self.hint and not self.passed else said
 
 
-def check_depth_limited(function: Callable[..., Any]) -> LimitedReport:
+def limited_positions() -> list[State]:
+    """The positions :func:`check_depth_limited` tries: 200 positions of seeded random 4x4
+    games (four in a row, five to twelve marks, finished games included)."""
+    return random_positions(State.new(4, 4, 4), LIMITED_POSITIONS, marks=(5, 12), seed=0)
+
+
+def check_depth_limited(
+    function: Callable[..., Any],
+    *,
+    positions: list[State] | None = None,
+    depths: tuple[int, ...] = LIMITED_DEPTHS,
+) -> LimitedReport:
     """Check ``function(state, depth)``, depth-limited minimax with
     :func:`~tictac.game.scoring.open_lines` at the horizon (`depth` moves below the start)
     and :func:`decided` for finished games, against
     :func:`tictac.search.textbook.depth_limited_value`: on 200 positions of seeded random 4x4
-    games (four in a row, five to twelve marks, finished games included), at depths 1 and 2.
-    Once it passes, the report shows the package's short version.
+    games (four in a row, five to twelve marks, finished games included), at depths 1 and 2
+    (or on `positions`, at `depths`). Once it passes, the report shows the package's short
+    version.
 
     >>> def careless(state, depth, ply=0):   # a win is worth 1: less than some guesses
     ...     return depth_limited_value(state, depth, open_lines, win_loss, ply)
@@ -89,14 +102,13 @@ def check_depth_limited(function: Callable[..., Any]) -> LimitedReport:
     """
 
     def values(state: State) -> tuple[float, ...]:
-        return tuple(function(state, depth) for depth in LIMITED_DEPTHS)
+        return tuple(function(state, depth) for depth in depths)
 
     def reference(state: State) -> tuple[float, ...]:
-        return tuple(
-            depth_limited_value(state, depth, open_lines, decided) for depth in LIMITED_DEPTHS
-        )
+        return tuple(depth_limited_value(state, depth, open_lines, decided) for depth in depths)
 
-    positions = random_positions(State.new(4, 4, 4), LIMITED_POSITIONS, marks=(5, 12), seed=0)
+    if positions is None:
+        positions = limited_positions()
     found = check_function(
         "depth-limited search", values, reference, positions, reveal=depth_limited_value
     )
@@ -106,11 +118,11 @@ def check_depth_limited(function: Callable[..., Any]) -> LimitedReport:
         found.mismatches,
         found.error,
         found.reference,
-        hint=_limited_hint(found.mismatches),
+        hint=_limited_hint(found.mismatches, depths),
     )
 
 
-def _limited_hint(mismatches: list[Mismatch]) -> str:
+def _limited_hint(mismatches: list[Mismatch], depths: tuple[int, ...]) -> str:
     """The mistake that explains every differing position, if one does."""
     if not mismatches:
         return ""
@@ -119,7 +131,7 @@ def _limited_hint(mismatches: list[Mismatch]) -> str:
         return depth_limited_value(state, depth, open_lines, decided)
 
     def every(answer: Callable[..., float]) -> bool:
-        return all(m.got == tuple(answer(m.state, d) for d in LIMITED_DEPTHS) for m in mismatches)
+        return all(m.got == tuple(answer(m.state, d) for d in depths) for m in mismatches)
 
     if every(lambda state, depth: open_lines(state, 0)):
         return (
@@ -192,18 +204,19 @@ class GamesAgainstOpenLines:
     """The check's games: how a heuristic fared against open lines, from its side.
 
     They show it better when, of the games that were not drawn, the share it won has a 95%
-    Wilson interval entirely above one half.
+    Wilson interval (or one of another `confidence`) entirely above one half.
     """
 
     games: int = 0
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    confidence: float = 0.95
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% interval for the share of the decided games the heuristic won."""
-        return wilson_interval(self.wins, self.wins + self.losses)
+        """The interval for the share of the decided games the heuristic won."""
+        return wilson_interval(self.wins, self.wins + self.losses, self.confidence)
 
     @property
     def shown_better(self) -> bool:
@@ -224,7 +237,7 @@ class GamesAgainstOpenLines:
         low, high = self.interval
         share = (
             f"It won {self.wins / (self.wins + self.losses):.0%} of the decided games "
-            f"(95% interval {low:.0%} to {high:.0%})"
+            f"({self.confidence * 100:.7g}% interval {low:.0%} to {high:.0%})"
         )
         if self.shown_better:
             return f"{played} {share}: better than open_lines. Well done!"
@@ -234,14 +247,16 @@ class GamesAgainstOpenLines:
         )
 
 
-def _play_against_open_lines(heuristic: Score, seed: Seed) -> GamesAgainstOpenLines:
+def _play_against_open_lines(
+    heuristic: Score, seed: Seed, openings: int = OPENINGS, confidence: float = 0.95
+) -> GamesAgainstOpenLines:
     """The check's games on 4x4 (four in a row): a player using `heuristic` against one using
-    open lines, both one move ahead, from :data:`OPENINGS` random openings played twice."""
+    open lines, both one move ahead, from `openings` random openings played twice."""
     rng = random_source(seed)
     yours = Player("yours", searching(depth=LOOKAHEAD, heuristic=heuristic))
     theirs = Player("open lines", searching(depth=LOOKAHEAD, heuristic=open_lines))
-    played = GamesAgainstOpenLines()
-    for opening in random_openings(State.new(4, 4, 4), OPENINGS, rng):
+    played = GamesAgainstOpenLines(confidence=confidence)
+    for opening in random_openings(State.new(4, 4, 4), openings, rng):
         for yours_is_x in (True, False):
             yours.reseed(rng.randrange(2**32))
             theirs.reseed(rng.randrange(2**32))
@@ -281,7 +296,13 @@ class WeightsReport:
         return verdict_html(self.summary(), self.passed, tag="p")
 
 
-def check_weights(weights: Mapping[str, float], *, seed: Seed = 0) -> WeightsReport:
+def check_weights(
+    weights: Mapping[str, float],
+    *,
+    seed: Seed = 0,
+    openings: int = OPENINGS,
+    confidence: float = 0.95,
+) -> WeightsReport:
     """Play a heuristic made of `weights` (see :func:`tictac.game.scoring.weighted`) against
     :func:`~tictac.game.scoring.open_lines` on 4x4 with four in a row, and say whether the games
     show it better.
@@ -291,7 +312,8 @@ def check_weights(weights: Mapping[str, float], *, seed: Seed = 0) -> WeightsRep
     using open lines. Both look one move ahead, take a win when they see one and otherwise
     the move their heuristic likes best (ties at random, seeded), so the heuristic alone
     decides. It passes when, of the games that were not drawn, yours won a share whose 95%
-    Wilson interval lies entirely above one half.
+    Wilson interval lies entirely above one half. (`openings` and `confidence` change the
+    number of openings and the interval's confidence.)
 
     >>> check_weights({"open_two": 1})
     Traceback (most recent call last):
@@ -299,7 +321,9 @@ def check_weights(weights: Mapping[str, float], *, seed: Seed = 0) -> WeightsRep
     ValueError: 'open_two' is not a feature: the features are open_1, open_2, ... open_k ...
     """
     heuristic = weighted(weights)  # refuses names that are not features, and non-numbers
-    return WeightsReport(dict(weights), _play_against_open_lines(heuristic, seed))
+    return WeightsReport(
+        dict(weights), _play_against_open_lines(heuristic, seed, openings, confidence)
+    )
 
 
 @dataclass(repr=False)

@@ -36,6 +36,7 @@ __all__ = [
     "HorizonCheck",
     "check_extension",
     "check_horizon",
+    "extension_positions",
     "horizon_choices",
 ]
 
@@ -75,14 +76,22 @@ class ExtensionReport(Report):
         return said
 
 
-def check_extension(function: Any) -> ExtensionReport:
+def extension_positions() -> list[State]:
+    """The positions :func:`check_extension` tries: 200 positions of seeded random 4x4 games
+    (four in a row, five to twelve marks, finished games included), then
+    :data:`LONG_FORCED_LINES`."""
+    positions = random_positions(State.new(4, 4, 4), EXTENSION_POSITIONS, marks=(5, 12), seed=0)
+    return [*positions, *LONG_FORCED_LINES]
+
+
+def check_extension(function: Any, *, positions: list[State] | None = None) -> ExtensionReport:
     """Check ``function(state, depth)``, depth-limited minimax with open lines at the horizon,
     :func:`decided` for finished games and the threat extension (past the horizon, only the
     forced moves, at most :data:`~tictac.search.threats.MAX_EXTENSION` plies further), against
     :func:`tictac.search.threats.extended_value`: on 200 positions of seeded random 4x4 games (four
     in a row, five to twelve marks, finished games included) and on the two 5x5 positions of
-    :data:`LONG_FORCED_LINES`, where the bound matters, at depths 1 and 2. Once it passes, the
-    report shows the package's short version.
+    :data:`LONG_FORCED_LINES`, where the bound matters, at depths 1 and 2 (or on `positions`).
+    Once it passes, the report shows the package's short version.
 
     >>> def without_extension(state, depth, ply=0):
     ...     if state.is_terminal:
@@ -103,14 +112,9 @@ def check_extension(function: Any) -> ExtensionReport:
             extended_value(state, depth, open_lines, decided) for depth in EXTENSION_DEPTHS
         )
 
-    positions = random_positions(State.new(4, 4, 4), EXTENSION_POSITIONS, marks=(5, 12), seed=0)
-    found = check_function(
-        "threat extension",
-        values,
-        reference,
-        [*positions, *LONG_FORCED_LINES],
-        reveal=extended_value,
-    )
+    if positions is None:
+        positions = extension_positions()
+    found = check_function("threat extension", values, reference, positions, reveal=extended_value)
     return ExtensionReport(
         found.name, found.checked, found.mismatches, found.error, found.reference
     )
