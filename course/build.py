@@ -1,9 +1,11 @@
 """The teacher's kit: an nbgrader course folder generated from the lessons (`make assignments`).
 
-    python course/build.py [--course DIR] [--release] [LESSON ...]
+    python course/build.py [--course DIR] [--course-id NAME] [--release] [LESSON ...]
+    python course/build.py --points
 
-(by default every lesson in POINTS, into _course/; with --release, nbgrader's release versions
-too, in DIR/release/, which needs the `grading` extra and nbgrader's `alembic` on the PATH).
+(by default every lesson in POINTS, into _course/, for the course named "tictac", or the name
+the folder's config already has; with --release, nbgrader's release versions too, in
+DIR/release/, which needs the `grading` extra; --points prints the points table).
 
 For each lesson (``notebooks/NN-name.ipynb``) it writes ``DIR/source/lessonNN/NN-name.ipynb``:
 the lesson as it is, except that each exercise cell (a code cell that ends by calling a
@@ -18,7 +20,9 @@ the lesson as it is, except that each exercise cell (a code cell that ends by ca
   course's seed, so that no case is written in the cell (see tictac/exercises/grading.py).
 
 It also writes ``DIR/nbgrader_config.py`` (the seed is made once and kept in
-``DIR/grading_seed``); run nbgrader in DIR: ``nbgrader generate_assignment lesson03``.
+``DIR/grading_seed``; a teacher's own settings go in ``DIR/local_config.py``, which the config
+reads last and this script never writes); run nbgrader in DIR: ``nbgrader generate_assignment
+lesson03``.
 The design and its reasons: docs/teachers-kit-design.md.
 """
 
@@ -150,7 +154,7 @@ def _checked_cells(notebook: dict[str, Any]) -> list[tuple[int, str, str]]:
     return found
 
 
-def _arguments(source: str, call: ast.Call) -> list[tuple[str | None, ast.expr]]:
+def _arguments(call: ast.Call) -> list[tuple[str | None, ast.expr]]:
     return [(None, a) for a in call.args] + [(k.arg, k.value) for k in call.keywords]
 
 
@@ -161,8 +165,8 @@ def _solution_in_lesson_names(
     lesson's arguments (a variable the student fills in) the solution writes out instead."""
     solution_call = solution_tree.body[-1].value  # type: ignore[attr-defined]
     code = [_without_last(solution, solution_tree)]
-    ours = _arguments(lesson, lesson_call)
-    theirs = dict(enumerate(_arguments(solution, solution_call)))
+    ours = _arguments(lesson_call)
+    theirs = dict(enumerate(_arguments(solution_call)))
     if len(ours) != len(theirs):
         raise CourseError(f"{where}: the lesson's check and the solution's take other arguments")
     for place, (keyword, argument) in enumerate(ours):
@@ -272,13 +276,14 @@ def _named_answers(source: str, solution: str) -> str:
     assert parsed is not None and theirs is not None
     tree, call = parsed
     names = _parameter_names(call.func.id)  # type: ignore[attr-defined]
-    other = dict(enumerate(_arguments(solution, theirs[1])))
+    other = dict(enumerate(_arguments(theirs[1])))
+    # (ast's col_offset counts bytes of UTF-8, so the cell is cut as bytes)
     encoded = source.encode()
     starts = [0]
     for line in encoded.split(b"\n"):
         starts.append(starts[-1] + len(line) + 1)
     changes = []
-    for place, (keyword, argument) in enumerate(_arguments(source, call)):
+    for place, (keyword, argument) in enumerate(_arguments(call)):
         written = ast.get_source_segment(source, argument)
         if isinstance(argument, ast.Name) or place not in other:
             continue
@@ -348,6 +353,7 @@ def assignment(name: str, points: dict[str, int]) -> dict[str, Any]:
         cell = copy.deepcopy(cell)
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
+            cell["metadata"].pop("execution", None)  # when the lesson last ran, here
         if cell["cell_type"] == "markdown":  # an assignment comes without its solutions
             text = SOLUTIONS_LINK.sub("", "".join(cell["source"])).lstrip("\n")
             if not text.strip():
@@ -365,8 +371,10 @@ def assignment(name: str, points: dict[str, int]) -> dict[str, Any]:
             **_nbgrader(f"answer-{slug}", grade=False, solution=True, locked=False),
         }
         test = (
-            "from tictac.exercises.grading import must_pass, must_pass_hidden\n\n"
+            f"from tictac.exercises import {exercise.check_name}\n"
+            "from tictac.exercises.grading import must_pass\n\n"
             f"must_pass({exercise.check})\n{BEGIN_HIDDEN}\n"
+            "from tictac.exercises.grading import must_pass_hidden\n\n"
             f'must_pass_hidden("{exercise.check_name}", {exercise.arguments})\n{END_HIDDEN}'
         )
         if exercise.starter or exercise.solution:
@@ -395,13 +403,17 @@ def assignment(name: str, points: dict[str, int]) -> dict[str, Any]:
 
 def _about(points: dict[str, int]) -> dict[str, Any]:
     """The assignment's first cell: what is graded and how."""
-    total, checks = _counted(sum(points.values()), "point"), _counted(len(points), "check")
+    total, checks = _counted(sum(points.values()), "point"), _counted(len(points), "exercise")
+    worth = "".join(f"\n- {_check_label(key)}: {_counted(p, 'point')}" for key, p in points.items())
     text = (
-        f"*A graded assignment: {total}, in {checks}.* Each exercise's code "
-        "cell is yours to change; the locked cell after it runs the lesson's check on your "
-        "answer, and grading also runs it on cases you do not see, so make your code right, "
-        "not only the check pass. Run every cell from the top before you hand it in. The "
-        "lesson's links to other lessons and to its solutions are not part of the assignment."
+        f"*A graded assignment: {total}, in {checks}.*\n\n"
+        "This is the lesson, with its outputs cleared: run the cells to see its pictures. "
+        "Each exercise's code cell is yours to change. The locked cell after it runs the "
+        "lesson's check on your answer. When your teacher grades the assignment, that cell "
+        "also runs the check on cases you do not see. So make your code right for every "
+        "case, not only for the ones the check shows. Run every cell from the top before "
+        "you hand it in. The lesson's links to other lessons and to its solutions are not "
+        f"part of the assignment.\n\nThe exercises, by the check that grades them:{worth}"
     )
     return {
         "cell_type": "markdown",
@@ -416,9 +428,14 @@ def _counted(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
+def _number(lesson: str) -> str:
+    """ "03-minimax" -> "03"; "02b-forks-and-rules" -> "02b"."""
+    return lesson.split("-", 1)[0]
+
+
 def assignment_name(lesson: str) -> str:
     """ "03-minimax" -> "lesson03"; "02b-forks-and-rules" -> "lesson02b"."""
-    return "lesson" + lesson.split("-", 1)[0]
+    return "lesson" + _number(lesson)
 
 
 CONFIG = """\
@@ -429,12 +446,19 @@ c = get_config()  # noqa: F821 (nbgrader defines it)
 c.CourseDirectory.course_id = "{course_id}"
 # The release keeps the lesson's runnable starter: the solution region goes without a stub.
 c.ClearSolutions.code_stub = {{"python": ""}}
-# A lesson runs in about 10 s; grading adds the hidden checks.
+# Every lesson runs in under 20 s; grading adds the hidden checks, a few seconds each.
 c.ExecutePreprocessor.timeout = 300
 # The hidden cases' seed: the kernels that autograde inherits it (tictac/exercises/grading.py).
-with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "grading_seed")) as _seed:
+_here = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(_here, "grading_seed")) as _seed:
     os.environ["{variable}"] = _seed.read().strip()
+# Your own settings (late penalties, say) go in local_config.py beside this file: it is read
+# last, so it can change anything above, and course/build.py never writes it.
+if os.path.exists(os.path.join(_here, "local_config.py")):
+    load_subconfig(os.path.join(_here, "local_config.py"))  # noqa: F821 (traitlets defines it)
 """
+
+COURSE_ID_LINE = re.compile(r'^c\.CourseDirectory\.course_id = "([^"]*)"$', re.MULTILINE)
 
 
 COURSE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -447,9 +471,9 @@ def lesson_named(name: str) -> str:
     >>> lesson_named("lesson03"), lesson_named("3b"), lesson_named("06-making-it-fast")
     ('03-minimax', '03b-ties-and-scores', '06-making-it-fast')
     """
-    wanted = name.strip().removesuffix(".ipynb").removeprefix("lesson")
+    wanted = name.strip().lower().removesuffix(".ipynb").removeprefix("lesson")
     for lesson in POINTS:
-        number = lesson.split("-", 1)[0]
+        number = _number(lesson)
         if wanted in (lesson, number, number.lstrip("0") or "0"):
             return lesson
     raise CourseError(
@@ -458,12 +482,24 @@ def lesson_named(name: str) -> str:
     )
 
 
-def build(course: Path, lessons: list[str], course_id: str = "tictac") -> list[str]:
+def course_id_of(course: Path) -> str | None:
+    """The course id that the folder's ``nbgrader_config.py`` already has, if any."""
+    config = course / "nbgrader_config.py"
+    found = COURSE_ID_LINE.search(config.read_text()) if config.is_file() else None
+    return found.group(1) if found else None
+
+
+def build(course: Path, lessons: list[str], course_id: str | None = None) -> list[str]:
     """Write the course folder; return the assignments' names.
 
     `lessons` are lesson file names without ".ipynb" (keys of ``POINTS``); `course_id` is the
-    course's name in nbgrader (on a JupyterHub, the one the hub's nbgrader set-up uses).
+    course's name in nbgrader (on a JupyterHub, the one the hub's nbgrader set-up uses); by
+    default the one the folder's config already has, else "tictac". Nothing is written unless
+    every assignment can be made.
     """
+    if course.exists() and not course.is_dir():
+        raise CourseError(f"{course} is a file, not a folder: name a folder for the course")
+    course_id = course_id if course_id is not None else course_id_of(course) or "tictac"
     if not COURSE_ID.fullmatch(course_id):
         raise CourseError(
             f"a course id is 1 to 64 letters, digits, - or _, starting with a letter or "
@@ -471,6 +507,7 @@ def build(course: Path, lessons: list[str], course_id: str = "tictac") -> list[s
         )
     from tictac.exercises.grading import SEED_VARIABLE
 
+    notebooks = {lesson: assignment(lesson, POINTS[lesson]) for lesson in lessons}
     course.mkdir(parents=True, exist_ok=True)
     seed = course / "grading_seed"
     if not seed.exists():
@@ -478,29 +515,46 @@ def build(course: Path, lessons: list[str], course_id: str = "tictac") -> list[s
     (course / "nbgrader_config.py").write_text(
         CONFIG.format(variable=SEED_VARIABLE, course_id=course_id)
     )
-    names = []
-    for lesson in lessons:
+    for lesson, notebook in notebooks.items():
         folder = course / "source" / assignment_name(lesson)
         folder.mkdir(parents=True, exist_ok=True)
-        notebook = assignment(lesson, POINTS[lesson])
         (folder / f"{lesson}.ipynb").write_text(
             json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
         )
-        names.append(assignment_name(lesson))
-    return names
+    return [assignment_name(lesson) for lesson in notebooks]
+
+
+def nbgrader_missing() -> str | None:
+    """Why nbgrader cannot run here, or None if it can."""
+    try:
+        import nbgrader  # noqa: F401
+    except ImportError:
+        return (
+            "nbgrader is not installed in this Python: run `make assignments`, or install "
+            "the grading extra (scripts/setup.sh --grading)"
+        )
+    return None
 
 
 def release(course: Path, names: list[str]) -> None:
-    """Run ``nbgrader generate_assignment`` in the course folder for each assignment."""
+    """Run ``nbgrader generate_assignment`` in the course folder for each assignment
+    (CourseError, with nbgrader's own words, if it fails)."""
     environment = dict(os.environ)  # nbgrader runs `alembic`, installed beside this Python
     environment["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), environment["PATH"]])
     for name in names:
-        subprocess.run(
+        done = subprocess.run(
             [sys.executable, "-m", "nbgrader", "generate_assignment", name, "--force"],
             cwd=course,
             env=environment,
-            check=True,
+            capture_output=True,
+            text=True,
         )
+        if done.returncode != 0:
+            said = (done.stderr or done.stdout).strip().splitlines()
+            raise CourseError(
+                f"nbgrader could not make the release of {name}: "
+                f"{said[-1] if said else 'no message'}"
+            )
 
 
 def points_table() -> str:
@@ -511,7 +565,7 @@ def points_table() -> str:
         "| --- | --- | --- | ---: |",
     ]
     for lesson, points in POINTS.items():
-        number = lesson.split("-", 1)[0].lstrip("0") or "0"
+        number = _number(lesson).lstrip("0") or "0"
         checks = ", ".join(f"{_check_label(key)} {p}" for key, p in points.items())
         rows.append(f"| {number} | {assignment_name(lesson)} | {checks} | {sum(points.values())} |")
     total = sum(sum(points.values()) for points in POINTS.values())
@@ -532,7 +586,9 @@ def main(argv: list[str] | None = None) -> int:
         "--course", type=Path, default=ROOT / "_course", help="the course folder (_course)"
     )
     parser.add_argument(
-        "--course-id", default="tictac", help="the course's name in nbgrader (tictac)"
+        "--course-id",
+        help="the course's name in nbgrader (default: the name the folder's config has, else "
+        "tictac)",
     )
     parser.add_argument("--release", action="store_true", help="run nbgrader generate_assignment")
     parser.add_argument(
@@ -545,19 +601,23 @@ def main(argv: list[str] | None = None) -> int:
         "(all that have one, by default)",
     )
     options = parser.parse_args(argv)
-    if options.points:
-        print(points_table(), end="")
-        return 0
     try:
+        if options.points:
+            if options.lessons:
+                raise CourseError("--points prints the whole table: give it no lessons")
+            print(points_table(), end="")
+            return 0
         lessons = [lesson_named(name) for name in options.lessons] or list(POINTS)
+        if options.release and (missing := nbgrader_missing()):
+            raise CourseError(missing)
         names = build(options.course, lessons, options.course_id)
+        print(f"{len(names)} assignments in {options.course}/source: {', '.join(names)}")
+        if options.release:
+            release(options.course, names)
+            print(f"their release versions, for the students: {options.course}/release")
     except CourseError as error:
         print(f"error: {error}", file=sys.stderr)
-        return 1
-    print(f"{len(names)} assignments in {options.course}/source: {', '.join(names)}")
-    if options.release:
-        release(options.course, names)
-        print(f"their release versions, for the students: {options.course}/release")
+        return 2
     else:
         print(f"next: cd {options.course} && nbgrader generate_assignment ASSIGNMENT --force")
     return 0

@@ -69,13 +69,19 @@ def test_an_assignment_splits_each_exercise_into_an_answer_and_a_locked_graded_t
         assert test["metadata"]["nbgrader"]["locked"]
         source = "".join(test["source"])
         visible, hidden = source.split(course.BEGIN_HIDDEN)
-        assert "must_pass(check_" in visible
+        # the locked cell imports what it calls: a student who tidies the answer cell's
+        # imports away cannot break it
+        check = re.match(r"from tictac\.exercises import (check_\w+)\n", visible)
+        assert check and f"must_pass({check.group(1)}(" in visible
         assert re.fullmatch(
-            r'\nmust_pass_hidden\("check_\w+", [^\n]*\)\n### END HIDDEN TESTS', hidden
+            r"\nfrom tictac\.exercises\.grading import must_pass_hidden\n\n"
+            r'must_pass_hidden\("check_\w+", [^\n]*\)\n### END HIDDEN TESTS',
+            hidden,
         )
     # no cell keeps a stored output, and the lesson's line pointing to its solutions is gone
     # (other mentions of the solutions in a lesson's prose stay: the first cell says so)
     assert all(not c.get("outputs") for c in cells)
+    assert not [c for c in cells if "execution" in c["metadata"]]
     assert not [c for c in cells if "".join(c["source"]).startswith("Solutions: [")]
     assert "graded" in "".join(cells[0]["source"])
     ids = [c["id"] for c in cells]
@@ -86,9 +92,11 @@ def test_the_opening_cell_counts_points_and_checks_in_words() -> None:
     def opening(points: dict[str, int]) -> str:
         return "".join(course._about(points)["source"]).split(".*")[0]
 
-    assert opening({"check_best_moves": 2}) == "*A graded assignment: 2 points, in 1 check"
-    assert opening({"check_a": 1}) == "*A graded assignment: 1 point, in 1 check"
-    assert opening({"check_a": 2, "check_b": 1}).endswith("3 points, in 2 checks")
+    assert opening({"check_best_moves": 2}) == "*A graded assignment: 2 points, in 1 exercise"
+    assert opening({"check_a": 1}) == "*A graded assignment: 1 point, in 1 exercise"
+    assert opening({"check_a": 2, "check_b": 1}).endswith("3 points, in 2 exercises")
+    listed = "".join(course._about({"check_game": 1, "check_game#2": 2})["source"])
+    assert listed.endswith("\n- `check_game`: 1 point\n- `check_game` (second): 2 points")
 
 
 def test_a_new_exercise_without_points_stops_the_generator() -> None:
@@ -294,7 +302,11 @@ def test_a_lesson_is_named_by_its_file_its_assignment_or_its_number() -> None:
     assert course.lesson_named("03-minimax") == "03-minimax"
     assert course.lesson_named("lesson03b") == "03b-ties-and-scores"
     assert course.lesson_named("0") == course.lesson_named("00") == "00-welcome"
-    assert course.lesson_named("6b") == "06b-alphabeta-in-practice"
+    assert (
+        course.lesson_named("6b")
+        == course.lesson_named("Lesson06B")
+        == ("06b-alphabeta-in-practice")
+    )
 
 
 @pytest.mark.parametrize(
@@ -303,21 +315,59 @@ def test_a_lesson_is_named_by_its_file_its_assignment_or_its_number() -> None:
         (["lesson99"], "there is no lesson 'lesson99' with an assignment; name one as"),
         (["--course-id", "a b", "3"], "a course id is 1 to 64 letters, digits, - or _"),
         (["--course-id", "", "3"], "a course id is 1 to 64 letters"),
+        (["--points", "3"], "--points prints the whole table: give it no lessons"),
     ],
 )
 def test_bad_input_is_named_and_writes_nothing(
     arguments: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = tmp_path / "course"
-    assert course.main(["--course", str(folder), *arguments]) == 1
+    assert course.main(["--course", str(folder), *arguments]) == 2
     assert capsys.readouterr().err.startswith(f"error: {message}")
     assert not folder.exists()
 
 
-def test_the_course_id_goes_into_nbgraders_config(tmp_path: Path) -> None:
+def test_a_course_folder_that_is_a_file_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = tmp_path / "course"
+    file.write_text("notes")
+    assert course.main(["--course", str(file), "3"]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {file} is a file, not a folder")
+    assert file.read_text() == "notes"
+
+
+def test_a_lesson_that_cannot_be_made_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The generator makes every assignment before it writes a file: a lesson whose
+    exercises and points disagree leaves no half-made course (not even its config)."""
+    points = {**course.POINTS, "03-minimax": {"check_minimax": 3}}
+    monkeypatch.setattr(course, "POINTS", points)
+    with pytest.raises(course.CourseError, match="without points"):
+        course.build(tmp_path / "course", ["00-welcome", "03-minimax"])
+    assert not (tmp_path / "course").exists()
+
+
+def test_the_course_id_goes_into_nbgraders_config_and_stays(tmp_path: Path) -> None:
+    from traitlets.config.loader import PyFileConfigLoader
+
     assert course.main(["--course", str(tmp_path), "--course-id", "cs101", "lesson00"]) == 0
-    config = (tmp_path / "nbgrader_config.py").read_text()
-    assert 'c.CourseDirectory.course_id = "cs101"' in config
+
+    def settings() -> Any:
+        return PyFileConfigLoader("nbgrader_config.py", path=str(tmp_path)).load_config()
+
+    assert settings().CourseDirectory.course_id == "cs101"
+    # made again without --course-id (as `make assignments` does): the name stays
+    assert course.main(["--course", str(tmp_path), "lesson00"]) == 0
+    assert settings().CourseDirectory.course_id == "cs101"
+    # the teacher's own settings, in local_config.py, are read last and never rewritten
+    local = 'c.LateSubmissionPlugin.penalty_method = "zero"\n'
+    (tmp_path / "local_config.py").write_text(local)
+    assert course.main(["--course", str(tmp_path), "lesson00"]) == 0
+    assert (tmp_path / "local_config.py").read_text() == local
+    assert settings().LateSubmissionPlugin.penalty_method == "zero"
+    assert settings().CourseDirectory.course_id == "cs101"
     assert [p.name for p in (tmp_path / "source").iterdir()] == ["lesson00"]
 
 
@@ -499,3 +549,21 @@ def test_a_solution_brings_the_functions_it_needs_from_the_solutions_other_cells
         "def levelled(p):\n    return shown(careful(p))\n\n\n"
         "my_level = levelled(0.6)"
     )
+
+
+def test_what_a_students_function_prints_on_a_hidden_case_stays_out_of_the_output(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """nbgrader's feedback shows the hidden test cells' outputs: a student's function that
+    prints the boards it is given must not show the hidden ones there."""
+    monkeypatch.setenv(grading.SEED_VARIABLE, "a course")
+    from tictac.search.engine import minimax
+
+    def chatty(state: State) -> float:
+        print(f"looking at {state.text}")
+        return minimax(state, memo="plain").value
+
+    grading.must_pass_hidden("check_minimax", chatty)
+    printed = capsys.readouterr()
+    assert printed.out == "minimax: the hidden cases pass too.\n"
+    assert not BOARD.search(printed.out + printed.err)
