@@ -22,9 +22,11 @@ AssertionError: minimax: ... of 190 hidden cases differ from the reference.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from statistics import NormalDist
 from typing import Any
 
@@ -80,6 +82,21 @@ def _show(report: Any) -> None:
         display(report)  # type: ignore[no-untyped-call]
 
 
+@contextlib.contextmanager
+def _quietly() -> Iterator[None]:
+    """Nothing printed or displayed inside reaches the notebook's output (nbgrader's feedback
+    shows the hidden test cells' outputs, and a student's function may print the positions it
+    is given)."""
+    try:
+        from IPython.utils.capture import capture_output
+    except ImportError:  # IPython comes with ipywidgets
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            yield
+        return
+    with capture_output():
+        yield
+
+
 def _first_line(report: Any) -> str:
     return str(report).splitlines()[0] if str(report) else repr(report)
 
@@ -98,9 +115,10 @@ def must_pass(report: Any) -> None:
         raise AssertionError(_first_line(report))
 
 
-def _hidden_summary(report: Any, cases: bool) -> str:
+def _hidden_summary(report: Any, has_hidden_cases: bool) -> str:
     """Why a hidden check failed, without a single case: counts, or the kind of error (with
-    `cases` False, the check asked the lesson's own question again: its first line)."""
+    `has_hidden_cases` False, the check asked the lesson's own question again: its first
+    line)."""
     name = getattr(report, "name", "check")
     error = getattr(report, "error", None)
     if error is not None:
@@ -111,7 +129,7 @@ def _hidden_summary(report: Any, cases: bool) -> str:
         return f"{name}: the check cannot use your function's answer on a hidden case."
     wrong = getattr(report, "mismatches", None) or getattr(report, "wrong", None)
     checked = getattr(report, "checked", None)
-    if cases and wrong and checked is not None:
+    if has_hidden_cases and wrong and checked is not None:
         return f"{name}: {len(wrong)} of {checked} hidden cases differ from the reference."
     # a free answer (a prediction, a guess): the question is the visible one, so its verdict
     # line gives nothing away; a measured rate (games against a player) names no game either
@@ -140,19 +158,19 @@ def hidden_positions(
     return positions
 
 
-def _hidden_minimax(rng: random.Random, function: Callable[[State], float]) -> Any:
-    from tictac.exercises.lesson03_minimax import check_minimax, minimax_positions
+def _other_minimax_positions(check: str, *, finished: int = 40) -> Callable[..., Any]:
+    """A value function checked, as minimax is, on the unfinished positions with two or more
+    marks (one per group of mirror images): here on 150 other mirror images, and `finished`
+    finished positions, which the visible check never tries."""
 
-    positions = hidden_positions(minimax_positions(), rng, 150, finished=40)
-    return check_minimax(function, positions=positions)
+    def hidden(rng: random.Random, function: Callable[[State], float]) -> Any:
+        import tictac.exercises
+        from tictac.exercises.lesson03_minimax import minimax_positions
 
+        positions = hidden_positions(minimax_positions(), rng, 150, finished=finished)
+        return getattr(tictac.exercises, check)(function, positions=positions)
 
-def _hidden_depth_aware_minimax(rng: random.Random, function: Callable[[State], float]) -> Any:
-    from tictac.exercises.lesson03_minimax import minimax_positions
-    from tictac.exercises.lesson03b_ties_and_scores import check_depth_aware_minimax
-
-    positions = hidden_positions(minimax_positions(), rng, 150, finished=40)
-    return check_depth_aware_minimax(function, positions=positions)
+    return hidden
 
 
 def _hidden_subtree_sum(rng: random.Random, function: Callable[..., float]) -> Any:
@@ -163,14 +181,6 @@ def _hidden_subtree_sum(rng: random.Random, function: Callable[..., float]) -> A
     four_marks = [s for s in exercise_positions() if s.moves_made == 4]
     positions = hidden_positions(visible, rng, 150) + rng.sample(four_marks, 30)
     return check_subtree_sum(function, positions=positions)
-
-
-def _hidden_alphabeta(rng: random.Random, function: Callable[[State], float]) -> Any:
-    from tictac.exercises.lesson03_minimax import minimax_positions
-    from tictac.exercises.lesson06_making_it_fast import check_alphabeta
-
-    positions = hidden_positions(minimax_positions(), rng, 150, finished=40)
-    return check_alphabeta(function, positions=positions)
 
 
 def _hidden_alphabeta_nodes(rng: random.Random, function: Callable[[State], int]) -> Any:
@@ -195,13 +205,6 @@ def _hidden_transposition_table(rng: random.Random, search: Callable[..., float]
     return check_function(
         "transposition table", lambda state: search(state, table=table), solve, positions
     )
-
-
-def _hidden_negamax(rng: random.Random, function: Callable[[State], float]) -> Any:
-    from tictac.exercises.lesson03_minimax import check_negamax, minimax_positions
-
-    positions = hidden_positions(minimax_positions(), rng, 150)
-    return check_negamax(function, positions=positions)
 
 
 def _hidden_4x4(visible: list[State], rng: random.Random) -> list[State]:
@@ -243,7 +246,7 @@ def _hidden_ucb1(rng: random.Random, function: Callable[..., Any]) -> Any:
     from tictac.exercises.lesson08_monte_carlo import check_ucb1, ucb1_situations
 
     visible = set(ucb1_situations())
-    drawn = ucb1_situations(seed=rng.randrange(9, 2**32))
+    drawn = ucb1_situations(seed=rng.randrange(9, 2**32))  # (the visible seed is 8)
     return check_ucb1(function, situations=[s for s in drawn if s not in visible])
 
 
@@ -260,6 +263,7 @@ def _hidden_back_up(rng: random.Random, function: Callable[..., Any]) -> Any:
         if s.moves_made <= 4 and not s.is_terminal and s not in visible
     ]
     positions = rng.sample(others, 5)
+    # (seeds from 9 on, as for UCB1: never the lesson's)
     return check_back_up(function, positions=positions, seed=rng.randrange(9, 2**32))
 
 
@@ -389,11 +393,11 @@ def _another_seed(check: str, **keywords: Any) -> Callable[..., Any]:
 
 
 HIDDEN: dict[str, Callable[..., Any]] = {
-    "check_minimax": _hidden_minimax,
-    "check_negamax": _hidden_negamax,
-    "check_depth_aware_minimax": _hidden_depth_aware_minimax,
+    "check_minimax": _other_minimax_positions("check_minimax"),
+    "check_negamax": _other_minimax_positions("check_negamax", finished=0),
+    "check_depth_aware_minimax": _other_minimax_positions("check_depth_aware_minimax"),
     "check_subtree_sum": _hidden_subtree_sum,
-    "check_alphabeta": _hidden_alphabeta,
+    "check_alphabeta": _other_minimax_positions("check_alphabeta"),
     "check_alphabeta_nodes": _hidden_alphabeta_nodes,
     "check_transposition_table": _hidden_transposition_table,
     "check_beat_the_defender": _another_seed(
@@ -433,10 +437,11 @@ def must_pass_hidden(check: str, *arguments: Any, **keywords: Any) -> None:
 
     rng = random.Random(f"{grading_seed()}:{check}")
     hidden = HIDDEN.get(check)
-    if hidden is not None:
-        report = hidden(rng, *arguments, **keywords)
-    else:
-        report = getattr(tictac.exercises, check)(*arguments, **keywords)
+    with _quietly():  # what the student's code prints about a hidden case stays out
+        if hidden is not None:
+            report = hidden(rng, *arguments, **keywords)
+        else:
+            report = getattr(tictac.exercises, check)(*arguments, **keywords)
     if not report.passed:
-        raise AssertionError(_hidden_summary(report, cases=hidden is not None))
+        raise AssertionError(_hidden_summary(report, has_hidden_cases=hidden is not None))
     print(f"{getattr(report, 'name', check)}: the hidden cases pass too.")
