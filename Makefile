@@ -83,10 +83,11 @@ site:
 
 # The teacher's kit: an nbgrader course folder in _course/, one assignment per lesson, made from
 # the lessons, their solutions and their checks (course/build.py), with its release versions
-# (nbgrader generate_assignment). nbgrader runs `alembic`, hence .venv/bin on the PATH.
+# (nbgrader generate_assignment, run with .venv/bin on the PATH, for nbgrader's `alembic`).
+# About a minute on the 2-core development machine. A teacher's guide: site/teachers.md.
 assignments:
 	@scripts/setup.sh --grading
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python course/build.py --release
+	$(BIN)/python course/build.py --release
 
 # Pictures for the README, taken by the browser test in a real JupyterLab.
 screenshots:

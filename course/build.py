@@ -555,6 +555,7 @@ def release(course: Path, names: list[str]) -> None:
                 f"nbgrader could not make the release of {name}: "
                 f"{said[-1] if said else 'no message'}"
             )
+        print(f"  {name}: released", flush=True)
 
 
 def points_table() -> str:
@@ -615,11 +616,11 @@ def main(argv: list[str] | None = None) -> int:
         if options.release:
             release(options.course, names)
             print(f"their release versions, for the students: {options.course}/release")
+        else:
+            print(f"next: cd {options.course} && nbgrader generate_assignment ASSIGNMENT --force")
     except CourseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    else:
-        print(f"next: cd {options.course} && nbgrader generate_assignment ASSIGNMENT --force")
     return 0
 
 
