@@ -91,7 +91,7 @@ class Nim:
         >>> Nim.new(())
         Traceback (most recent call last):
           ...
-        ValueError: Nim is played here with 1 to 10 heaps, not 0: give the heaps' sizes, ...
+        ValueError: Nim is played here with 1 to 10 heaps, but 0 were given: give the heaps' ...
         """
         made = whole_number(moves_made, "moves_made", at_least=0, what="moves")
         return cls._make(_read_heaps(heaps), made)
@@ -331,8 +331,8 @@ def _read_heaps(heaps: object) -> tuple[int, ...]:
         if len(given) > MAX_HEAPS:
             count = len(heaps) if isinstance(heaps, Sized) else f"more than {MAX_HEAPS}"
         raise ValueError(
-            f"Nim is played here with 1 to {MAX_HEAPS} heaps, not {count}: give the heaps' "
-            f"sizes, as in {_EXAMPLE}"
+            f"Nim is played here with 1 to {MAX_HEAPS} heaps, but {count} were given: give "
+            f"the heaps' sizes, as in {_EXAMPLE}"
         )
     return tuple(
         whole_number(size, f"heap {index}", at_least=0, at_most=MAX_HEAP, what="objects")

@@ -38,7 +38,7 @@ def heaps_svg(position: Nim, *, cell_size: int = 24) -> str:
     cell = whole_number(cell_size, "cell_size", at_least=4, what="pixels")
     pitch, gap = cell * 0.4, cell * 0.3  # from stick to stick, and more between fives
     font = cell * 0.55
-    label_width = font * 3.6  # "heap 10"
+    label_width = font * 4.2  # "heap 9" and a space
     pad = max(4.0, cell / 4)
 
     def stick_x(i: int) -> float:
@@ -70,7 +70,7 @@ def heaps_svg(position: Nim, *, cell_size: int = 24) -> str:
                 f'stroke="{ink}" stroke-width="{max(1.5, cell / 10):.1f}" '
                 'stroke-linecap="round"/>'
             )
-        end = (stick_x(size - 1) + pitch if size else pad + label_width) + font * 0.5
+        end = (stick_x(size - 1) + pitch if size else pad + label_width) + font * 0.6
         parts.append(
             f'<text x="{end:.1f}" y="{middle:.1f}" {text_style} fill="{ink}">{size}</text>'
         )
