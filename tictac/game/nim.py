@@ -78,7 +78,8 @@ class Nim:
         whose turn that makes it: X after an even number, O after an odd one).
 
         `heaps` is a tuple or list (any sequence, NumPy's too) of 1 to 10 whole numbers, each
-        from 0 to 100.
+        from 0 to 100. Heaps may be empty; if all are, the game is over before it starts: X
+        cannot move, and loses.
 
         >>> Nim.new((3, 4, 5)).moves_left
         12

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 
 from tictac.game.nim import Nim
-from tictac.helpers.checks import whole_number
+from tictac.helpers.checks import shown, whole_number
 from tictac.pictures.boards import COLORS
 
 __all__ = ["heaps_svg"]
@@ -33,7 +33,7 @@ def heaps_svg(position: Nim, *, cell_size: int = 24) -> str:
     """
     if not isinstance(position, Nim):
         raise TypeError(
-            f"heaps_svg draws a Nim position, such as Nim.new((3, 4, 5)), not {position!r}"
+            f"heaps_svg draws a Nim position, such as Nim.new((3, 4, 5)), not {shown(position)}"
         )
     cell = whole_number(cell_size, "cell_size", at_least=4, what="pixels")
     pitch, gap = cell * 0.4, cell * 0.3  # from stick to stick, and more between fives
