@@ -1,9 +1,10 @@
 """The rules of the games, and what can be said of a position without searching it.
 
 m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), the textbooks' trees of numbers
-(:mod:`~tictac.game.numbertree`), scores and heuristics (:mod:`~tictac.game.scoring`),
-counting positions (:mod:`~tictac.game.counting`), and a board's geometry as bit masks for the
-fast searches (:mod:`~tictac.game.bitboard`). Imports only :mod:`tictac.helpers`.
+(:mod:`~tictac.game.numbertree`), Nim's heaps (:class:`Nim`, :mod:`~tictac.game.nim`), scores and
+heuristics (:mod:`~tictac.game.scoring`), counting positions (:mod:`~tictac.game.counting`), and a
+board's geometry as bit masks for the fast searches (:mod:`~tictac.game.bitboard`). Imports only
+:mod:`tictac.helpers`.
 
 >>> from tictac.game import State
 >>> State.parse("XX./OO./...").winner is None
@@ -23,6 +24,9 @@ from tictac.game.bitboard import (
 from tictac.game.counting import (
     Level,
     tree_levels,
+)
+from tictac.game.nim import (
+    Nim,
 )
 from tictac.game.numbertree import (
     NumberTree,
@@ -77,6 +81,7 @@ __all__ = [
     "reachable_states",
     "symmetry_permutations",
     "winning_lines",
+    "Nim",
     "NumberTree",
     "Position",
     "leaf_number",
