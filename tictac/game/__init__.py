@@ -1,6 +1,7 @@
 """The rules of the games, and what can be said of a position without searching it.
 
-m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), the textbooks' trees of numbers
+m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), Connect Four
+(:class:`ConnectFour`, :mod:`~tictac.game.connect_four`), the textbooks' trees of numbers
 (:mod:`~tictac.game.numbertree`), scores and heuristics (:mod:`~tictac.game.scoring`),
 counting positions (:mod:`~tictac.game.counting`), and a board's geometry as bit masks for the
 fast searches (:mod:`~tictac.game.bitboard`). Imports only :mod:`tictac.helpers`.
@@ -19,6 +20,13 @@ from tictac.game.bitboard import (
     geometry,
     move_order,
     read_lines,
+)
+from tictac.game.connect_four import (
+    MAX_COLS,
+    MAX_ROWS,
+    MIN_SIDE,
+    ConnectFour,
+    FullColumn,
 )
 from tictac.game.counting import (
     Level,
@@ -77,6 +85,11 @@ __all__ = [
     "reachable_states",
     "symmetry_permutations",
     "winning_lines",
+    "ConnectFour",
+    "FullColumn",
+    "MAX_ROWS",
+    "MAX_COLS",
+    "MIN_SIDE",
     "NumberTree",
     "Position",
     "leaf_number",

@@ -1,6 +1,7 @@
 """Pictures and widgets: boards, charts, game trees, the search stepper, the game widget.
 
-Boards and their SVG (:mod:`~tictac.pictures.boards`), charts drawn as SVG
+Boards and their SVG (:mod:`~tictac.pictures.boards`), Connect Four's
+(:mod:`~tictac.pictures.connect_four`), charts drawn as SVG
 (:mod:`~tictac.pictures.charts`), game trees drawn with Graphviz (:mod:`~tictac.pictures.tree`),
 a search recorded step by step (:mod:`~tictac.pictures.stepper`, no widgets needed) and its
 widget (:mod:`~tictac.pictures.stepper_widget`), "show thinking"
@@ -44,6 +45,8 @@ _HOMES: dict[str, str] = {
     "game_picture": "boards",
     "save_svg": "boards",
     "show_boards": "boards",
+    "FRAME": "connect_four",
+    "connect_four_svg": "connect_four",
     "StaticPicture": "static",
     "bare_svg": "static",
     "keep_pictures": "static",
@@ -216,6 +219,12 @@ if TYPE_CHECKING:
     )
     from tictac.pictures.charts import (
         wins_by_length_chart as wins_by_length_chart,
+    )
+    from tictac.pictures.connect_four import (
+        FRAME as FRAME,
+    )
+    from tictac.pictures.connect_four import (
+        connect_four_svg as connect_four_svg,
     )
     from tictac.pictures.static import (
         StaticPicture as StaticPicture,
