@@ -106,31 +106,48 @@ class Referee:
         )
 
 
-@functools.cache
 def referee_value(rows: int, cols: int, k: int, columns: tuple[str, ...]) -> int:
-    """The value of perfect play for the player to move (1 win, 0 draw, -1 loss), by a
-    memoised negamax over the referee's own boards (`columns`: each column's discs, bottom
-    first)."""
-    board = Referee(rows, cols, k)
-    board.columns = [list(column) for column in columns]
-    board.count = sum(len(column) for column in columns)
+    """The value of perfect play for the player to move (1 win, 0 draw, -1 loss) in a position
+    that is not over (`columns`: each column's discs as a string, bottom first), by a memoised
+    negamax on bit boards of its own: column c is bits c*(rows+1) to c*(rows+1)+rows-1, with
+    one empty bit on top of each column so that no line runs from one column into the next."""
+    height = rows + 1
+    mine = theirs = 0
+    mover = "x" if sum(map(len, columns)) % 2 == 0 else "o"
+    for c, column in enumerate(columns):
+        for h, disc in enumerate(column):
+            bit = 1 << (c * height + h)
+            mine, theirs = (mine | bit, theirs) if disc == mover else (mine, theirs | bit)
+    return _negamax(rows, cols, k, mine, mine | theirs)
+
+
+@functools.cache
+def _negamax(rows: int, cols: int, k: int, mine: int, taken: int) -> int:
+    height = rows + 1
+    full = sum(((1 << rows) - 1) << (c * height) for c in range(cols))
+    if taken == full:
+        return 0
     best = -1
-    moves = board.legal()
-    if not moves:
-        return 0  # (a full board: a won position never gets here)
-    mover = "x" if board.count % 2 == 0 else "o"
-    for move in sorted(moves, key=lambda c: abs(2 * c - cols + 1)):  # the centre first
-        child = list(columns)
-        child[move] += mover
-        after = Referee(rows, cols, k)
-        after.columns = [list(column) for column in columns]
-        after.count = board.count
-        after.drop(move)
-        value = 1 if after.won else -referee_value(rows, cols, k, tuple(child))
-        if value == 1:
+    for c in sorted(range(cols), key=lambda c: abs(2 * c - cols + 1)):  # the centre first
+        top = 1 << (c * height + rows - 1)
+        if taken & top:
+            continue
+        bit = (taken + (1 << (c * height))) & ~taken & (((1 << rows) - 1) << (c * height))
+        after = mine | bit
+        if _has_run(after, k, height):
             return 1  # nothing beats a win
-        best = max(best, value)
+        best = max(best, -_negamax(rows, cols, k, after ^ (taken | bit), taken | bit))
     return best
+
+
+def _has_run(discs: int, k: int, height: int) -> bool:
+    for shift in (1, height, height - 1, height + 1):  # up, across, and the two diagonals
+        run = discs
+        for i in range(1, k):
+            run &= discs >> (shift * i)
+        if run:
+            return True
+    return False
 
 
 def tictac_value(position: ConnectFour) -> int:
@@ -590,10 +607,11 @@ def test_the_replay_sees_a_disagreement() -> None:
 # --- values of small boards ---------------------------------------------------------------------
 
 # John Tromp's table of Connect Four (four in a row) under perfect play, by height (rows) and
-# width (columns), "=" a draw, "+" a first player's win, "-" a second player's win:
-# https://tromp.github.io/c4/c4.html (also http://homepages.cwi.nl/~tromp/c4/c4.html). Its
-# entries for the boards here: every board 4 or 5 wide is a draw, at every height.
-TROMP = {(4, 4): 0, (5, 4): 0, (4, 5): 0, (5, 5): 0}
+# width (columns), "=" a draw, "+" a first player's win, "-" a second player's win, on his
+# "Connect Four Playground" page, http://homepages.cwi.nl/~tromp/c4/c4.html (now
+# https://tromp.github.io/c4/c4.html). Its entries for the boards checked here: 4 rows by 4
+# columns "=", 5 by 4 "=", 4 by 5 "=" (every board 4 or 5 columns wide is a draw).
+TROMP = {(4, 4): 0, (5, 4): 0, (4, 5): 0}
 
 
 def test_small_boards_values_with_three_in_a_row() -> None:
@@ -602,6 +620,38 @@ def test_small_boards_values_with_three_in_a_row() -> None:
     assert tictac_value(ConnectFour.new(4, 4, 3)) == 1
     assert referee_value(4, 4, 2, ("",) * 4) == 1
     assert tictac_value(ConnectFour.new(4, 4, 2)) == 1
+
+
+def check_values(size: tuple[int, int, int], games: int, empty: int | None = None) -> int:
+    """Positions some random moves into games (half the board, or the last before the end),
+    or only those with at most `empty` empty cells: the referee's value and ConnectFour's
+    agree. How many were compared."""
+    rows, cols, k = size
+    compared = 0
+    for moves in random_games(seed=7, games=games, size=size):
+        played = moves[: min(rows * cols // 2, len(moves) - 1)]
+        if empty is not None:
+            played = moves[: rows * cols - empty]
+            if len(played) >= len(moves):
+                continue  # the game was over by then
+        board = Referee(rows, cols, k)
+        for move in played:
+            board.drop(move)
+        columns = tuple("".join(column) for column in board.columns)
+        assert referee_value(rows, cols, k, columns) == tictac_value(play(played, *size))
+        compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("size", [(4, 4, 3), (4, 4, 4), (4, 5, 3), (5, 4, 3)], ids=str)
+def test_the_values_of_random_positions_agree(size: tuple[int, int, int]) -> None:
+    assert check_values(size, games=12) == 12
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(5, 5, 4), (6, 7, 4), (7, 7, 4), (4, 7, 4)], ids=str)
+def test_the_values_of_random_positions_agree_on_bigger_boards(size: tuple[int, int, int]) -> None:
+    assert check_values(size, games=100, empty=12) >= 3
 
 
 @pytest.mark.slow
