@@ -41,8 +41,9 @@ MIN_SIDE = 4
 MAX_ROWS = 7
 MAX_COLS = 7
 MAX_TEXT = 1_000
-"""The longest text :meth:`ConnectFour.parse` reads (the largest board, 7x7, takes 56
-characters with its separators)."""
+"""The longest text :meth:`ConnectFour.parse` reads: the largest board, 7x7, takes under 100
+characters however it is written (56 as OpenSpiel prints it, 97 with spaces between cells), so
+anything longer cannot be a board and is refused before it is read."""
 
 
 class FullColumn(IllegalMove):
