@@ -320,7 +320,7 @@ def test_more_than_k_in_a_row_is_a_win_and_its_line_has_k_discs() -> None:
     assert c.winner == "X" and c.winning_line == (35, 36, 37, 38)
 
 
-DRAWN_4X4 = "0123012312301230"  # every column x, o, x, o or o, x, o, x: no four anywhere
+DRAWN_4X4 = "0123012312301230"  # rows XOXO, XOXO, OXOX, OXOX from the bottom: no four
 
 
 def test_a_full_board_without_a_line_is_a_draw() -> None:
@@ -490,10 +490,11 @@ def check_against_referee(size: tuple[int, int, int], games: int, seed: int) -> 
     compared = 0
     for moves in random_games(seed, games, size):
         position, board = ConnectFour.new(rows, cols, k), Referee(rows, cols, k)
-        for move in moves:
+        for ply, move in enumerate(moves, start=1):
             position = position.play(move)
             board.drop(move)
             compared += 1
+            assert len(moves) - ply <= position.moves_left  # a bound on the moves still to come
             assert list(position.legal_moves()) == board.legal()
             assert position.is_terminal == (board.result() is not None)
             assert position.result() == board.result()
