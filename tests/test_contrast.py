@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from svg_contrast import Paint, colour, contrast, paints
 
+from tictac.game.connect_four import ConnectFour
 from tictac.game.numbertree import NumberTree
 from tictac.game.state import State
 
@@ -114,6 +115,11 @@ def _boards() -> Iterator[object]:
     yield game_picture(session)
     yield game_picture(GameSession(mode="human-vs-human", size=(4, 4), k=3), hints=True)
     yield game_picture(GameSession(mode="human-vs-human"), hints=True)
+    four = ConnectFour.new()
+    for column in (3, 3, 2, 4, 2, 2, 1, 1, 0):  # X's four across the bottom row
+        four = four.play(column)
+    yield four
+    yield ConnectFour.new(4, 5, 3).play(2).play(2)
 
 
 def _trees() -> Iterator[object]:

@@ -29,6 +29,7 @@ PINNED = [
     "verify_win",
     "verify_draw",
     "record_search",
+    "ConnectFour",
     "Nim",
 ]
 

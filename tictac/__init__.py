@@ -20,6 +20,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from tictac.game import (
+    ConnectFour,
     IllegalMove,
     InvalidBoard,
     Mark,
@@ -105,6 +106,7 @@ if not any(isinstance(finder, OldModulePaths) for finder in sys.meta_path):
 _LAZY: dict[str, str] = {
     "GameWidget": "tictac.pictures.widget",
     "board_svg": "tictac.pictures.boards",
+    "connect_four_svg": "tictac.pictures.connect_four",
     "show_boards": "tictac.pictures.boards",
     "draw_board": "tictac.pictures.boards",
     "draw_move_values": "tictac.pictures.boards",
@@ -126,6 +128,7 @@ __all__ = [
     "GameSession",
     "Budget",
     "BudgetExceeded",
+    "ConnectFour",
     "GameRecord",
     "IllegalMove",
     "InvalidBoard",
@@ -212,6 +215,7 @@ if TYPE_CHECKING:
     from tictac.pictures.boards import show_boards as show_boards
     from tictac.pictures.charts import round_robin_chart as round_robin_chart
     from tictac.pictures.charts import wins_by_length_chart as wins_by_length_chart
+    from tictac.pictures.connect_four import connect_four_svg as connect_four_svg
     from tictac.pictures.stepper import record_search as record_search
     from tictac.pictures.stepper_widget import step_search as step_search
     from tictac.pictures.tree import draw_mcts_tree as draw_mcts_tree

@@ -1,10 +1,11 @@
 """The rules of the games, and what can be said of a position without searching it.
 
-m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), the textbooks' trees of numbers
-(:mod:`~tictac.game.numbertree`), Nim's heaps (:class:`Nim`, :mod:`~tictac.game.nim`), scores and
-heuristics (:mod:`~tictac.game.scoring`), counting positions (:mod:`~tictac.game.counting`), and a
-board's geometry as bit masks for the fast searches (:mod:`~tictac.game.bitboard`). Imports only
-:mod:`tictac.helpers`.
+m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), Connect Four
+(:class:`ConnectFour`, :mod:`~tictac.game.connect_four`), Nim's heaps (:class:`Nim`,
+:mod:`~tictac.game.nim`), the textbooks' trees of numbers (:mod:`~tictac.game.numbertree`),
+scores and heuristics (:mod:`~tictac.game.scoring`), counting positions
+(:mod:`~tictac.game.counting`), and a board's geometry as bit masks for the fast searches
+(:mod:`~tictac.game.bitboard`). Imports only :mod:`tictac.helpers`.
 
 >>> from tictac.game import State
 >>> State.parse("XX./OO./...").winner is None
@@ -20,6 +21,13 @@ from tictac.game.bitboard import (
     geometry,
     move_order,
     read_lines,
+)
+from tictac.game.connect_four import (
+    MAX_COLS,
+    MAX_ROWS,
+    MIN_SIDE,
+    ConnectFour,
+    FullColumn,
 )
 from tictac.game.counting import (
     Level,
@@ -81,6 +89,11 @@ __all__ = [
     "reachable_states",
     "symmetry_permutations",
     "winning_lines",
+    "ConnectFour",
+    "FullColumn",
+    "MAX_ROWS",
+    "MAX_COLS",
+    "MIN_SIDE",
     "Nim",
     "NumberTree",
     "Position",

@@ -1,10 +1,10 @@
 """Pictures and widgets: boards, charts, game trees, the search stepper, the game widget.
 
-Boards and their SVG (:mod:`~tictac.pictures.boards`), Nim's heaps
-(:mod:`~tictac.pictures.heaps`), charts drawn as SVG
-(:mod:`~tictac.pictures.charts`), game trees drawn with Graphviz (:mod:`~tictac.pictures.tree`),
-a search recorded step by step (:mod:`~tictac.pictures.stepper`, no widgets needed) and its
-widget (:mod:`~tictac.pictures.stepper_widget`), "show thinking"
+Boards and their SVG (:mod:`~tictac.pictures.boards`), Connect Four's
+(:mod:`~tictac.pictures.connect_four`), Nim's heaps (:mod:`~tictac.pictures.heaps`), charts
+drawn as SVG (:mod:`~tictac.pictures.charts`), game trees drawn with Graphviz
+(:mod:`~tictac.pictures.tree`), a search recorded step by step (:mod:`~tictac.pictures.stepper`,
+no widgets needed) and its widget (:mod:`~tictac.pictures.stepper_widget`), "show thinking"
 (:mod:`~tictac.pictures.thinking`), the game widget (:mod:`~tictac.pictures.widget`), still
 pictures of widgets for stored notebooks (:mod:`~tictac.pictures.static`), and what changes in
 the browser edition (:mod:`~tictac.pictures.browser`). The top layer below the lessons: it may
@@ -45,6 +45,8 @@ _HOMES: dict[str, str] = {
     "game_picture": "boards",
     "save_svg": "boards",
     "show_boards": "boards",
+    "FRAME": "connect_four",
+    "connect_four_svg": "connect_four",
     "heaps_svg": "heaps",
     "StaticPicture": "static",
     "bare_svg": "static",
@@ -218,6 +220,12 @@ if TYPE_CHECKING:
     )
     from tictac.pictures.charts import (
         wins_by_length_chart as wins_by_length_chart,
+    )
+    from tictac.pictures.connect_four import (
+        FRAME as FRAME,
+    )
+    from tictac.pictures.connect_four import (
+        connect_four_svg as connect_four_svg,
     )
     from tictac.pictures.heaps import (
         heaps_svg as heaps_svg,
