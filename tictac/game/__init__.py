@@ -1,5 +1,6 @@
 """The rules of the games, and what can be said of a position without searching it.
 
+one game interface for the searches (:class:`Position`, :mod:`~tictac.game.position`),
 m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), the textbooks' trees of numbers
 (:mod:`~tictac.game.numbertree`), scores and heuristics (:mod:`~tictac.game.scoring`),
 counting positions (:mod:`~tictac.game.counting`), and a board's geometry as bit masks for the
@@ -25,9 +26,19 @@ from tictac.game.counting import (
     tree_levels,
 )
 from tictac.game.numbertree import (
+    Board,
     NumberTree,
     Position,
     leaf_number,
+)
+from tictac.game.position import (
+    AnyMove,
+    NotForThisGame,
+    Result,
+    require_board,
+    require_position,
+    shown_position,
+    successor,
 )
 from tictac.game.scoring import (
     Score,
@@ -77,9 +88,17 @@ __all__ = [
     "reachable_states",
     "symmetry_permutations",
     "winning_lines",
+    "Board",
     "NumberTree",
     "Position",
     "leaf_number",
+    "AnyMove",
+    "NotForThisGame",
+    "Result",
+    "require_board",
+    "require_position",
+    "shown_position",
+    "successor",
     "Score",
     "Weighted",
     "bounded",

@@ -1,0 +1,247 @@
+"""One game interface (issue 33): the searches run on any game that has the six names of
+:class:`~tictac.game.position.Position`, and what is made for m,n,k boards says so in one
+wording when given another game.
+
+The game here is written in the test and knows nothing of tictac: a take-away game, one heap
+of counters, each player takes 1, 2 or 3, and whoever takes the last counter wins. Its value
+is known without searching: the first player to move wins exactly when the heap is not a
+multiple of 4 (take the remainder, then answer every ``n`` with ``4 - n``), which the tests
+check by exhaustive comparison against a plain memoised search of their own as well.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Hashable
+from typing import Any, Literal
+
+import pytest
+
+from tictac.game.numbertree import NumberTree
+from tictac.game.position import NotForThisGame, Position, require_board, require_position
+from tictac.game.scoring import depth_aware, plus_minus_ten, win_loss
+from tictac.game.state import IllegalMove, State
+from tictac.search.engine import alphabeta, minimax
+from tictac.search.textbook import alphabeta_value, minimax_value, negamax_value
+
+Mark = Literal["X", "O"]
+HEAPS = range(31)
+SMALL_HEAPS = range(16)  # without a memo the tree grows as the tribonacci numbers: 2.6e7 at 30
+
+
+class TakeAway:
+    """One heap; the player to move takes 1, 2 or 3 counters; taking the last one wins.
+
+    `taken` counts the counters taken so far, so that "X" (who moved first) is to move when it
+    is even. Only the six names of the interface, plus `moves_left`, nothing else.
+    """
+
+    __slots__ = ("heap", "taken")
+
+    def __init__(self, heap: int, taken: int = 0) -> None:
+        self.heap, self.taken = heap, taken
+
+    @property
+    def turn(self) -> Mark:
+        return "X" if self.taken % 2 == 0 else "O"
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.heap == 0
+
+    def legal_moves(self) -> tuple[int, ...]:
+        return tuple(take for take in (1, 2, 3) if take <= self.heap)
+
+    def play(self, move: Any) -> TakeAway:
+        if move not in self.legal_moves():
+            raise IllegalMove(f"take 1, 2 or 3 counters, at most the {self.heap} left")
+        return TakeAway(self.heap - move, self.taken + 1)
+
+    def result(self) -> Literal["X", "O"] | None:
+        if self.heap:
+            return None
+        return "O" if self.turn == "X" else "X"  # the one who just moved took the last
+
+    @property
+    def key(self) -> Hashable:
+        return (self.heap, self.taken % 2)
+
+    @property
+    def moves_left(self) -> int:
+        return self.heap
+
+    def __repr__(self) -> str:
+        return f"TakeAway({self.heap}, {self.taken})"
+
+
+def first_player_wins(heap: int) -> bool:
+    """The take-away game's known answer: X, who moves first, wins unless 4 divides the heap."""
+    return heap % 4 != 0
+
+
+@functools.cache
+def mover_wins(heap: int) -> bool:
+    """The same answer by brute force: the player to move wins if some take leaves the other
+    player a heap they lose on (an empty heap is lost: the other player took the last)."""
+    return any(not mover_wins(heap - take) for take in (1, 2, 3) if take <= heap)
+
+
+def test_the_known_answer_matches_brute_force_for_every_heap() -> None:
+    assert [first_player_wins(heap) for heap in HEAPS] == [mover_wins(heap) for heap in HEAPS]
+
+
+# ---------------------------------------------------------------------------------------------
+# The interface
+
+
+def test_state_number_tree_and_the_toy_game_are_positions() -> None:
+    for position in (State.new(), NumberTree([[3, 12], [2, 4]]), TakeAway(5)):
+        assert isinstance(position, Position)
+        require_position(position, "a test")
+
+
+def test_mypy_sees_each_game_as_a_position() -> None:
+    positions: list[Position] = [State.new(), NumberTree([[1, 2]]), TakeAway(3)]
+    assert [type(position).__name__ for position in positions] == [
+        "State",
+        "NumberTree",
+        "TakeAway",
+    ]
+
+
+def test_every_position_has_a_key_equal_for_equal_positions() -> None:
+    assert State.new().play(4).key == State.parse(".../.X./...").key
+    assert NumberTree([[1, 2], [3]]).play(0).play(1).key == (0, 1)
+    assert TakeAway(7).play(3).key == TakeAway(4, 1).key
+
+
+def test_the_old_import_of_position_still_works() -> None:
+    from tictac.game.numbertree import Position as old
+
+    assert old is Position
+
+
+def test_something_that_is_no_position_is_told_what_a_position_has() -> None:
+    with pytest.raises(TypeError, match=r"minimax needs a State.*lacks turn, is_terminal"):
+        minimax(42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"State.parse\(text\) reads a board's text"):
+        alphabeta("XX./OO./...")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# The generic searches, on every heap from 0 to 30
+
+
+def expected_value(heap: int) -> int:
+    return 1 if first_player_wins(heap) else -1
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        pytest.param(lambda p: minimax(p, memo="plain").value, id="minimax memo=plain"),
+        pytest.param(lambda p: minimax(p, memo=True).value, id="minimax memo=True"),
+        pytest.param(lambda p: alphabeta(p, memo="plain").value, id="alphabeta memo=plain"),
+        pytest.param(
+            lambda p: alphabeta(p, memo="plain", exact_root=False).value,
+            id="alphabeta memo=plain textbook root",
+        ),
+        pytest.param(
+            lambda p: minimax(p, memo="plain", score=plus_minus_ten).value / 10,
+            id="plus_minus_ten",
+        ),
+    ],
+)
+def test_every_search_with_a_memo_finds_the_known_value_of_every_heap(
+    search: Callable[[TakeAway], float],
+) -> None:
+    assert [search(TakeAway(heap)) for heap in HEAPS] == [expected_value(h) for h in HEAPS]
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        pytest.param(lambda p: minimax(p).value, id="minimax"),
+        pytest.param(lambda p: alphabeta(p).value, id="alphabeta"),
+        pytest.param(lambda p: alphabeta(p, exact_root=False).value, id="alphabeta textbook"),
+        pytest.param(
+            lambda p: alphabeta(p, order_moves=lambda q: reversed(q.legal_moves())).value,
+            id="alphabeta own order",
+        ),
+        pytest.param(minimax_value, id="textbook minimax_value"),
+        pytest.param(alphabeta_value, id="textbook alphabeta_value"),
+        pytest.param(lambda p: negamax_value(p) * (1 if p.turn == "X" else -1), id="negamax"),
+    ],
+)
+def test_every_search_without_a_memo_finds_the_known_value_of_small_heaps(
+    search: Callable[[TakeAway], float],
+) -> None:
+    assert [search(TakeAway(heap)) for heap in SMALL_HEAPS] == [
+        expected_value(heap) for heap in SMALL_HEAPS
+    ]
+
+
+def test_negamax_values_for_the_player_to_move() -> None:
+    position = TakeAway(6).play(2)  # O to move on 4: O loses
+    assert negamax_value(position) == -1
+    assert minimax_value(position) == 1
+
+
+def test_the_best_moves_leave_a_multiple_of_four() -> None:
+    for heap in HEAPS:
+        result = alphabeta(TakeAway(heap), memo="plain")
+        if heap % 4:
+            assert result.best_moves == (heap % 4,)
+        else:
+            assert result.best_moves == TakeAway(heap).legal_moves()
+
+
+def test_a_trace_records_the_moves_of_another_game() -> None:
+    trace = minimax(TakeAway(3), trace=True).trace
+    assert trace is not None
+    assert [child.move for child in trace.children] == [1, 2, 3]
+    assert "TakeAway(3, 0)" in repr(trace)
+
+
+def test_a_search_on_another_game_runs_out_of_budget_in_the_games_words() -> None:
+    with pytest.raises(Exception, match=r"TakeAway has 3 legal moves"):
+        minimax(TakeAway(40), budget=1_000)
+
+
+# ---------------------------------------------------------------------------------------------
+# What is for m,n,k boards only says so, in one wording
+
+ONE_WORDING = r"works on m,n,k boards \(State\) only, not on TakeAway; for any game use "
+
+
+def refusals() -> list[Any]:
+    return [
+        pytest.param(lambda: depth_aware(TakeAway(0), 0), id="depth_aware"),  # type: ignore[arg-type]
+        pytest.param(lambda: alphabeta(TakeAway(5), order_moves=True), id="order_moves=True"),
+        pytest.param(
+            lambda: minimax(TakeAway(5), depth=2, heuristic=lambda p, ply: 0, extend_threats=True),
+            id="extend_threats",
+        ),
+        pytest.param(lambda: require_board(TakeAway(5), "a feature", "minimax"), id="require"),
+    ]
+
+
+@pytest.mark.parametrize("call", refusals())
+def test_a_board_only_feature_refuses_another_game_in_one_wording(call: Callable[[], Any]) -> None:
+    with pytest.raises(NotForThisGame, match=ONE_WORDING):
+        call()
+
+
+def test_a_symmetric_memo_needs_a_game_that_knows_its_mirror_images() -> None:
+    with pytest.raises(NotForThisGame, match=r"memo='symmetric' works on games that know their"):
+        minimax(TakeAway(5), memo="symmetric")
+    with pytest.raises(NotForThisGame, match=re.escape("for any game use memo='plain'")):
+        alphabeta(TakeAway(5), memo="symmetric")
+
+
+def test_scores_read_the_result_of_any_game() -> None:
+    assert win_loss(TakeAway(3).play(3), 1) == 1
+    assert plus_minus_ten(TakeAway(4).play(3).play(1), 2) == -10
+    with pytest.raises(ValueError, match="still running"):
+        win_loss(TakeAway(3), 0)
