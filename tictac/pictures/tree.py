@@ -54,7 +54,7 @@ from typing import Any, Literal
 import graphviz
 
 from tictac.game.numbertree import Board, NumberTree
-from tictac.game.position import Position
+from tictac.game.position import Position, shown_position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, symmetry_permutations
 from tictac.helpers.checks import whole_number
@@ -832,7 +832,7 @@ def draw_mcts_tree(
     on_path = {id(node) for node in path}
     size = sum(1 for _ in root.walk())
     title = (
-        f"MCTS from {root.state.text}, {result.playouts:,} playouts: {len(shown):,} of "
+        f"MCTS from {shown_position(root.state)}, {result.playouts:,} playouts: {len(shown):,} of "
         f"{size:,} tree nodes drawn"
     )
     graph = GameTree(
@@ -913,13 +913,22 @@ def _most_visited(root: MCTSNode, path: list[MCTSNode], max_nodes: int) -> list[
 def _widest(nodes: list[MCTSNode]) -> int:
     levels: dict[int, int] = {}
     for node in nodes:
-        marks = node.state.moves_made
+        marks = _ply(node)
         levels[marks] = levels.get(marks, 0) + 1
     return max(levels.values())
 
 
+def _ply(node: MCTSNode) -> int:
+    """How many moves below the root of the search `node` lies."""
+    ply = 0
+    while node.parent is not None:
+        node, ply = node.parent, ply + 1
+    return ply
+
+
 def _mcts_label(node: MCTSNode, new: bool) -> str:
     state = node.state
+    assert isinstance(state, State)  # draw_mcts_tree draws boards (other games: later)
     result = state.result()
     fill = _FILL[result] if result else "white"
     border = _BORDER[state.turn] if result is None else GREY
