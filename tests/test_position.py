@@ -22,8 +22,16 @@ from tictac.game.numbertree import NumberTree
 from tictac.game.position import NotForThisGame, Position, require_board, require_position
 from tictac.game.scoring import depth_aware, plus_minus_ten, win_loss
 from tictac.game.state import IllegalMove, State
+from tictac.players.rules import Player, random_move
+from tictac.players.tournament import play_game, play_match
+from tictac.proving.ideas import proof_search
+from tictac.proving.pns import prove_win
 from tictac.search.engine import alphabeta, minimax
+from tictac.search.mcts import uct_search
+from tictac.search.pairing import find_pairing, pairing_move
+from tictac.search.solver import best_move, best_moves, move_outcomes, outcome, solve
 from tictac.search.textbook import alphabeta_value, minimax_value, negamax_value
+from tictac.search.threats import forced_moves, winning_cells
 
 Mark = Literal["X", "O"]
 HEAPS = range(31)
@@ -33,8 +41,8 @@ SMALL_HEAPS = range(16)  # without a memo the tree grows as the tribonacci numbe
 class TakeAway:
     """One heap; the player to move takes 1, 2 or 3 counters; taking the last one wins.
 
-    `taken` counts the counters taken so far, so that "X" (who moved first) is to move when it
-    is even. Only the six names of the interface, plus `moves_left`, nothing else.
+    `taken` counts the moves made so far, so that "X" (who moved first) is to move when it
+    is even. Only the six names of the interface, nothing else.
     """
 
     __slots__ = ("heap", "taken")
@@ -56,7 +64,7 @@ class TakeAway:
     def play(self, move: Any) -> TakeAway:
         if move not in self.legal_moves():
             raise IllegalMove(f"take 1, 2 or 3 counters, at most the {self.heap} left")
-        return TakeAway(self.heap - move, self.taken + 1)
+        return type(self)(self.heap - move, self.taken + 1)
 
     def result(self) -> Literal["X", "O"] | None:
         if self.heap:
@@ -67,12 +75,18 @@ class TakeAway:
     def key(self) -> Hashable:
         return (self.heap, self.taken % 2)
 
+    def __repr__(self) -> str:
+        return f"TakeAway({self.heap}, {self.taken})"
+
+
+class CountedTakeAway(TakeAway):
+    """The take-away game that also says how many moves it can still last (for MCTS's cap)."""
+
+    __slots__ = ()
+
     @property
     def moves_left(self) -> int:
         return self.heap
-
-    def __repr__(self) -> str:
-        return f"TakeAway({self.heap}, {self.taken})"
 
 
 def first_player_wins(heap: int) -> bool:
@@ -217,6 +231,21 @@ ONE_WORDING = r"works on m,n,k boards \(State\) only, not on TakeAway; for any g
 
 def refusals() -> list[Any]:
     return [
+        pytest.param(lambda: solve(TakeAway(5)), id="solve"),  # type: ignore[arg-type]
+        pytest.param(lambda: outcome(TakeAway(5)), id="outcome"),  # type: ignore[arg-type]
+        pytest.param(lambda: best_move(TakeAway(5)), id="best_move"),  # type: ignore[arg-type]
+        pytest.param(lambda: best_moves(TakeAway(5)), id="best_moves"),  # type: ignore[arg-type]
+        pytest.param(
+            lambda: move_outcomes(TakeAway(5)),  # type: ignore[arg-type]
+            id="move_outcomes",
+        ),
+        pytest.param(lambda: prove_win(TakeAway(5)), id="prove_win"),  # type: ignore[arg-type]
+        pytest.param(lambda: proof_search(TakeAway(5)), id="proof_search"),  # type: ignore[arg-type]
+        pytest.param(
+            lambda: winning_cells(TakeAway(5), "X"),  # type: ignore[arg-type]
+            id="winning_cells",
+        ),
+        pytest.param(lambda: forced_moves(TakeAway(5)), id="forced_moves"),  # type: ignore[arg-type]
         pytest.param(lambda: depth_aware(TakeAway(0), 0), id="depth_aware"),  # type: ignore[arg-type]
         pytest.param(lambda: alphabeta(TakeAway(5), order_moves=True), id="order_moves=True"),
         pytest.param(
@@ -245,3 +274,78 @@ def test_scores_read_the_result_of_any_game() -> None:
     assert plus_minus_ten(TakeAway(4).play(3).play(1), 2) == -10
     with pytest.raises(ValueError, match="still running"):
         win_loss(TakeAway(3), 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Monte Carlo tree search and games between players
+
+
+@pytest.mark.parametrize("heap", [5, 6, 7, 9, 10, 11])
+def test_mcts_finds_the_move_that_leaves_a_multiple_of_four(heap: int) -> None:
+    result = uct_search(TakeAway(heap), playouts=3000, seed=heap)
+    assert result.move == heap % 4
+    assert result.mean_results[heap % 4] == max(result.mean_results.values())
+
+
+def test_mcts_credits_each_move_to_the_player_who_made_it() -> None:
+    root = uct_search(TakeAway(3), playouts=50, seed=0, keep_tree=True).tree
+    assert root is not None and root.mover == "O"
+    win = next(child for child in root.children if child.move == 3)
+    assert (win.mover, win.mean) == ("X", 1.0)  # taking all three wins at once
+
+
+def test_mcts_caps_its_positions_with_the_games_moves_left() -> None:
+    result = uct_search(CountedTakeAway(12), playouts=None, positions=300, seed=1)
+    assert 0 < result.positions <= 300
+
+
+def test_mcts_cap_refuses_a_game_that_cannot_say_how_long_it_lasts() -> None:
+    with pytest.raises(NotForThisGame, match=r"positions=\.\.\.\) works on games that say how"):
+        uct_search(TakeAway(12), playouts=None, positions=300, seed=1)
+
+
+def test_mcts_refuses_a_finished_game_and_what_is_no_position() -> None:
+    with pytest.raises(IllegalMove, match="already over"):
+        uct_search(TakeAway(0))
+    with pytest.raises(TypeError, match="uct_search needs a State"):
+        uct_search("XX./OO./...")  # type: ignore[arg-type]
+
+
+def random_player(name: str, seed: int) -> Player:
+    return Player(name, random_move, seed=seed)
+
+
+def test_random_players_play_the_toy_game_to_its_end() -> None:
+    for seed in range(20):
+        game = play_game(
+            random_player("a", seed), random_player("b", seed + 100), start=TakeAway(9)
+        )
+        assert sum(game.moves) == 9 and game.states[-1].is_terminal
+        assert game.result == game.states[-1].result()
+        assert game.winner_moves == sum(1 for s in game.states[:-1] if s.turn == game.result)
+        assert game.winner_moves == (len(game.moves) + (game.result == "X")) // 2
+
+
+def test_a_perfect_player_beats_a_random_one_from_every_winning_heap() -> None:
+    perfect = Player("perfect", lambda p, rng: minimax(p, memo="plain").move)  # type: ignore[arg-type, return-value]
+    for heap in (5, 6, 7, 13):
+        game = play_game(perfect, random_player("random", heap), start=TakeAway(heap))
+        assert game.result == "X" and game.winner == "perfect"
+
+
+def test_a_match_on_the_toy_game() -> None:
+    match = play_match(random_player("a", 1), random_player("b", 2), games=20, start=TakeAway(8))
+    assert len(match.games) == 20
+
+
+def test_a_player_of_another_game_making_an_illegal_move_is_named() -> None:
+    greedy = Player("greedy", lambda p, rng: 3)
+    with pytest.raises(IllegalMove, match=r"greedy \(playing X\) chose the illegal move 3"):
+        play_game(greedy, greedy, start=TakeAway(2))
+
+
+def test_a_pairing_refuses_another_game() -> None:
+    pairing = find_pairing(5, 5, 5)
+    assert pairing is not None
+    with pytest.raises(NotForThisGame, match=ONE_WORDING):
+        pairing_move(TakeAway(5), pairing)  # type: ignore[arg-type]

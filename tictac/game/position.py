@@ -38,6 +38,7 @@ __all__ = [
     "Position",
     "Result",
     "require_board",
+    "refuse_other_games",
     "require_position",
     "shown_position",
     "successor",
@@ -149,6 +150,18 @@ def require_board(position: object, feature: str, instead: str) -> None:
         return
     require_position(position, feature)
     raise NotForThisGame(feature, position, instead)
+
+
+def refuse_other_games(position: object, feature: str, instead: str) -> None:
+    """A :class:`NotForThisGame` if `position` is another game's position than an m,n,k board;
+    nothing for a board, or for what is no position at all (the caller's own check says what it
+    needs then).
+
+    >>> refuse_other_games(State.new(), "solve()", "minimax(position)")
+    >>> refuse_other_games("XX./OO./...", "solve()", "minimax(position)")
+    """
+    if not isinstance(position, State) and isinstance(position, Position):
+        raise NotForThisGame(feature, position, instead)
 
 
 def successor(position: Position) -> Callable[[Any, Any], Any]:
