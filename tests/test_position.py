@@ -20,8 +20,16 @@ import pytest
 
 from tictac.game.numbertree import NumberTree
 from tictac.game.position import NotForThisGame, Position, require_board, require_position
-from tictac.game.scoring import depth_aware, plus_minus_ten, win_loss
+from tictac.game.scoring import (
+    depth_aware,
+    open_lines,
+    piece_count,
+    plus_minus_ten,
+    two_in_a_row,
+    win_loss,
+)
 from tictac.game.state import IllegalMove, State
+from tictac.play.levels import make_player
 from tictac.players.rules import Player, random_move
 from tictac.players.tournament import play_game, play_match
 from tictac.proving.ideas import proof_search
@@ -349,3 +357,45 @@ def test_a_pairing_refuses_another_game() -> None:
     assert pairing is not None
     with pytest.raises(NotForThisGame, match=ONE_WORDING):
         pairing_move(TakeAway(5), pairing)  # type: ignore[arg-type]
+
+
+ANY_GAME_LEVELS = ["random", "medium", "mcts"]
+BOARD_LEVELS = [
+    "novice",
+    "epsilon",
+    "master",
+    "defensive",
+    "offensive",
+    "rules",
+    "heuristic",
+    "brute-force",
+    "menace",
+    "td",
+]
+
+
+@pytest.mark.parametrize("level", ANY_GAME_LEVELS)
+def test_the_levels_for_any_game_play_the_toy_game(level: str) -> None:
+    game = play_game(make_player(level, seed=1), make_player("random", seed=2), start=TakeAway(9))
+    assert game.states[-1].is_terminal and sum(game.moves) == 9
+
+
+def test_the_medium_level_takes_a_win_it_sees() -> None:
+    for heap in (1, 2, 3):  # medium looks two moves ahead: it takes the whole heap at once
+        player = make_player("medium", seed=heap)
+        assert player.choose(TakeAway(heap)) == heap  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("level", BOARD_LEVELS)
+def test_the_board_levels_refuse_the_toy_game_in_one_wording(level: str) -> None:
+    player = make_player(level, seed=1)
+    with pytest.raises(
+        NotForThisGame, match=r"works on m,n,k boards \(State\) only, not on TakeAway"
+    ):
+        play_game(player, make_player("random", seed=2), start=TakeAway(9))
+
+
+@pytest.mark.parametrize("heuristic", [piece_count, two_in_a_row, open_lines])
+def test_the_board_heuristics_refuse_the_toy_game(heuristic: Callable[[Any, int], float]) -> None:
+    with pytest.raises(NotForThisGame, match=ONE_WORDING + "a heuristic of the game's own"):
+        minimax(TakeAway(9), depth=2, heuristic=heuristic)

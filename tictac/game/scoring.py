@@ -40,7 +40,13 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
 
-from tictac.game.position import Position, Result, require_board, shown_position
+from tictac.game.position import (
+    NotForThisGame,
+    Position,
+    Result,
+    require_board,
+    shown_position,
+)
 from tictac.game.state import EMPTY, Line, Mark, O, State, X, winning_lines
 from tictac.helpers.checks import whole_number
 
@@ -198,7 +204,8 @@ def piece_count(state: State, ply: int) -> float:
     >>> piece_count(State.parse("X../.O./..X"), 2)
     1
     """
-    return state.cells.count(X) - state.cells.count(O)
+    cells = _cells(state, "piece_count")
+    return cells.count(X) - cells.count(O)
 
 
 def two_in_a_row(state: State, ply: int) -> float:
@@ -213,7 +220,7 @@ def two_in_a_row(state: State, ply: int) -> float:
     0.4
     """
     x_threats = o_threats = 0
-    for line in _lines(state):
+    for line in _lines(state, "two_in_a_row"):
         marks = [state.cells[i] for i in line]
         if marks.count(EMPTY) == 1:
             x_threats += marks.count(X) == len(line) - 1
@@ -230,15 +237,28 @@ def open_lines(state: State, ply: int) -> float:
     1
     """
     x_open = o_open = 0
-    for line in _lines(state):
+    for line in _lines(state, "open_lines"):
         marks = {state.cells[i] for i in line}
         x_open += O not in marks
         o_open += X not in marks
     return x_open - o_open
 
 
-def _lines(state: State) -> tuple[Line, ...]:
-    return winning_lines(state.rows, state.cols, state.k)
+def _lines(state: State, heuristic: str) -> tuple[Line, ...]:
+    try:
+        return winning_lines(state.rows, state.cols, state.k)
+    except AttributeError:
+        raise NotForThisGame(heuristic, state, _OWN_HEURISTIC) from None
+
+
+def _cells(state: State, heuristic: str) -> tuple[str, ...]:
+    try:
+        return state.cells
+    except AttributeError:
+        raise NotForThisGame(heuristic, state, _OWN_HEURISTIC) from None
+
+
+_OWN_HEURISTIC = "a heuristic of the game's own, heuristic(position, ply) -> a number"
 
 
 # ---------------------------------------------------------------------------------------------
