@@ -34,6 +34,7 @@ from tictac.players.rules import Player, random_move
 from tictac.players.tournament import play_game, play_match
 from tictac.proving.ideas import proof_search
 from tictac.proving.pns import prove_win
+from tictac.search.deepening import iterative_deepening, mtdf
 from tictac.search.engine import alphabeta, minimax
 from tictac.search.mcts import uct_search
 from tictac.search.pairing import find_pairing, pairing_move
@@ -399,3 +400,24 @@ def test_the_board_levels_refuse_the_toy_game_in_one_wording(level: str) -> None
 def test_the_board_heuristics_refuse_the_toy_game(heuristic: Callable[[Any, int], float]) -> None:
     with pytest.raises(NotForThisGame, match=ONE_WORDING + "a heuristic of the game's own"):
         minimax(TakeAway(9), depth=2, heuristic=heuristic)
+
+
+def no_idea(position: Any, ply: int) -> float:
+    return 0
+
+
+def test_iterative_deepening_and_mtdf_find_the_known_value_of_every_heap() -> None:
+    for heap in HEAPS:
+        depth = max(heap, 1)  # deep enough to reach the end of every game
+        deepened = iterative_deepening(
+            TakeAway(heap), depth=depth, heuristic=no_idea, order_moves=False
+        )
+        found = mtdf(TakeAway(heap), depth=depth, heuristic=no_idea, order_moves=False)
+        assert deepened.value == found.value == expected_value(heap)
+        if heap % 4:
+            assert deepened.move == found.move == heap % 4
+
+
+def test_deepening_orders_the_moves_of_boards_only() -> None:
+    with pytest.raises(NotForThisGame, match=ONE_WORDING + r"order_moves=False"):
+        iterative_deepening(TakeAway(9), depth=3, heuristic=no_idea)
