@@ -22,6 +22,7 @@ from tictac.game.numbertree import NumberTree
 from tictac.game.position import NotForThisGame, Position, require_board, require_position
 from tictac.game.scoring import (
     depth_aware,
+    features,
     open_lines,
     piece_count,
     plus_minus_ten,
@@ -30,10 +31,12 @@ from tictac.game.scoring import (
 )
 from tictac.game.state import IllegalMove, State
 from tictac.play.levels import make_player
+from tictac.play.session import hint_labels
 from tictac.players.rules import Player, random_move
 from tictac.players.tournament import play_game, play_match
 from tictac.proving.ideas import proof_search
 from tictac.proving.pns import prove_win
+from tictac.proving.verify import verify_draw, verify_win
 from tictac.search.deepening import iterative_deepening, mtdf
 from tictac.search.engine import alphabeta, minimax
 from tictac.search.mcts import uct_search
@@ -250,6 +253,10 @@ def refusals() -> list[Any]:
         ),
         pytest.param(lambda: prove_win(TakeAway(5)), id="prove_win"),  # type: ignore[arg-type]
         pytest.param(lambda: proof_search(TakeAway(5)), id="proof_search"),  # type: ignore[arg-type]
+        pytest.param(lambda: verify_win(TakeAway(5), {}), id="verify_win"),  # type: ignore[arg-type]
+        pytest.param(lambda: verify_draw(TakeAway(5), {}, {}), id="verify_draw"),  # type: ignore[arg-type]
+        pytest.param(lambda: hint_labels(TakeAway(5)), id="hint_labels"),  # type: ignore[arg-type]
+        pytest.param(lambda: features(TakeAway(5)), id="features"),  # type: ignore[arg-type]
         pytest.param(
             lambda: winning_cells(TakeAway(5), "X"),  # type: ignore[arg-type]
             id="winning_cells",

@@ -44,6 +44,7 @@ from tictac.game.position import (
     NotForThisGame,
     Position,
     Result,
+    refuse_other_games,
     require_board,
     shown_position,
 )
@@ -298,6 +299,7 @@ def features(state: State) -> dict[str, float]:
     >>> features(State.parse("XXX./OO../..../....", k=4))
     {'open_1': 1, 'open_2': -1, 'open_3': 1, 'open_4': 0, 'threats': 1, 'centre': -1}
     """
+    refuse_other_games(state, "features()", _OWN_HEURISTIC)
     if not isinstance(state, State):
         raise TypeError(f"features() reads a board, a State such as State.new(), not {state!r}")
     x_open, o_open, x_threats, o_threats, centre = _count_features(state)
