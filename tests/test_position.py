@@ -37,6 +37,7 @@ from tictac.players.tournament import play_game, play_match
 from tictac.proving.ideas import proof_search
 from tictac.proving.pns import prove_win
 from tictac.proving.verify import verify_draw, verify_win
+from tictac.search.budget import BudgetExceeded
 from tictac.search.deepening import iterative_deepening, mtdf
 from tictac.search.engine import alphabeta, minimax
 from tictac.search.mcts import uct_search
@@ -231,8 +232,11 @@ def test_a_trace_records_the_moves_of_another_game() -> None:
 
 
 def test_a_search_on_another_game_runs_out_of_budget_in_the_games_words() -> None:
-    with pytest.raises(Exception, match=r"TakeAway has 3 legal moves"):
+    with pytest.raises(BudgetExceeded, match=r"TakeAway has 3 legal moves") as stopped:
         minimax(TakeAway(40), budget=1_000)
+    advice = str(stopped.value)
+    assert "memo='plain'" in advice and "nearer the end" in advice
+    assert "empty cells" not in advice and "symmetric" not in advice
 
 
 # ---------------------------------------------------------------------------------------------

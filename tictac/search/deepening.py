@@ -141,7 +141,7 @@ def iterative_deepening(
             f"one: memo='plain' or memo='symmetric', not {memo!r}"
         )
     depth = whole_number(depth, "depth", at_least=1, what="plies")
-    counter = meter(budget, state, "iterative_deepening", budget_advice(depth, memo))
+    counter = meter(budget, state, "iterative_deepening", budget_advice(depth, memo, state=state))
     iterations: list[DepthResult] = []
     previous: dict[Hashable, TableEntry] = {}
     for limit in range(1, depth + 1):
@@ -185,7 +185,7 @@ def mtdf(
         )
     depth = whole_number(depth, "depth", at_least=1, what="plies")
     search = _table_search(state, depth, heuristic, score, memo, order_moves, extend_threats, {})
-    search.counter = meter(budget, state, "mtdf", budget_advice(depth, memo))
+    search.counter = meter(budget, state, "mtdf", budget_advice(depth, memo, state=state))
     return _run(search, state, depth, True, first_guess)
 
 

@@ -303,7 +303,7 @@ def minimax(
     )
     search.use_memo(memo_key("memo", memo, state))
     set_up_threat_extension(search, state, extend_threats, max_extension, trace_depth)
-    search.counter = meter(budget, state, "minimax", budget_advice(depth, memo, "minimax"))
+    search.counter = meter(budget, state, "minimax", budget_advice(depth, memo, "minimax", state))
     value, move_values = search.search_root(state, lambda child: search.minimax(child, 1))
     return search.result(value, move_values, tie_break, seed)
 
@@ -382,7 +382,9 @@ def alphabeta(
     search.use_table(
         memo_key("memo" if table is None else "table", memo if table is None else table, state)
     )
-    search.counter = meter(budget, state, "alphabeta", budget_advice(depth, memo or table))
+    search.counter = meter(
+        budget, state, "alphabeta", budget_advice(depth, memo or table, state=state)
+    )
     if callable(order_moves):
         search.moves = lambda position: tuple(order_moves(position))
     elif order_moves:
@@ -856,15 +858,24 @@ def _horizon(state: Position, depth: int | None, heuristic: Score | None) -> int
     return depth
 
 
-def budget_advice(depth: int | None, memo: Memo, search: str = "") -> list[str]:
-    """What to try when a search runs out of budget, for the error message."""
-    advice = ["a position with fewer empty cells"]
+def budget_advice(
+    depth: int | None, memo: Memo, search: str = "", state: object = None
+) -> list[str]:
+    """What to try when a search of `state` runs out of budget, for the error message: in the
+    words of boards, or for another game's position without what only boards have."""
+    board = state is None or isinstance(state, State)
+    advice = ["a position with fewer empty cells" if board else "a position nearer the end"]
     if depth is None:
-        advice.append(f"a depth limit ({_SUGGESTED_DEPTH})")
-    if not memo:
+        advice.append(
+            f"a depth limit ({_SUGGESTED_DEPTH})" if board else "a depth limit with a heuristic"
+        )
+    if not memo and (board or hasattr(type(state), "symmetric_key")):
         advice.append("a memo (memo='symmetric': each position once, mirror images too)")
+    elif not memo:
+        advice.append("a memo (memo='plain': each position once)")
     if search == "minimax":
-        advice.append("alphabeta(..., order_moves=True), which skips what cannot matter")
+        order = "order_moves=True" if board else "order_moves=your_order"
+        advice.append(f"alphabeta(..., {order}), which skips what cannot matter")
     return advice
 
 
