@@ -432,3 +432,11 @@ def test_iterative_deepening_and_mtdf_find_the_known_value_of_every_heap() -> No
 def test_deepening_orders_the_moves_of_boards_only() -> None:
     with pytest.raises(NotForThisGame, match=ONE_WORDING + r"order_moves=False"):
         iterative_deepening(TakeAway(9), depth=3, heuristic=no_idea)
+
+
+def test_a_tree_of_numbers_has_no_winner_to_play_or_sample_for() -> None:
+    tree = NumberTree([[3, 12], [2, 4]])
+    with pytest.raises(TypeError, match=r"finished position without a result\(\): MCTS needs"):
+        uct_search(tree, playouts=10, seed=0)
+    with pytest.raises(TypeError, match=r"without a result\(\): play_game needs a game whose"):
+        play_game(random_player("a", 1), random_player("b", 2), start=tree)

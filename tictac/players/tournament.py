@@ -110,7 +110,12 @@ def play_game(
         moves.append(index)
         states.append(state)
     result = state.result()
-    assert result is not None
+    if result is None:
+        raise TypeError(
+            f"the game ended at {state!r}, a finished position without a result(): play_game "
+            "needs a game whose finished positions say who won (a tree of numbers has only "
+            "numbers; search it with minimax(tree) instead)"
+        )
     return GameRecord(x_player.name, o_player.name, tuple(moves), tuple(states), result)
 
 
