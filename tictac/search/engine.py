@@ -63,7 +63,7 @@ from tictac.game.position import (
     successor,
 )
 from tictac.game.scoring import Score, win_loss
-from tictac.game.state import State, X, other
+from tictac.game.state import State, X, canonical_cells, other
 from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
 from tictac.helpers.seeds import Seed, random_source
@@ -897,8 +897,9 @@ def memo_key(
     """
     if option is None or option is False:
         return None
+    board = position is None or isinstance(position, State)
     if option is True or option == "plain":
-        return _plain_key
+        return _cells if board else _plain_key
     if option == "symmetric":
         if position is not None and not hasattr(type(position), "symmetric_key"):
             raise NotForThisGame(
@@ -907,7 +908,7 @@ def memo_key(
                 f"{name}='plain'",
                 works_on="games that know their mirror images (a symmetric_key, as State has)",
             )
-        return _symmetric_key
+        return _board_symmetric_key if board else _symmetric_key
     raise ValueError(
         f"{name}={option!r} is not an option: use None or False (remember nothing), 'plain' "
         "or True (remember each position) or 'symmetric' (remember each position together "
@@ -919,8 +920,17 @@ _plain_key: Callable[[Any], Hashable] = operator.attrgetter("key")
 """A position's key (for a board, its cells)."""
 
 _symmetric_key: Callable[[Any], Hashable] = operator.attrgetter("symmetric_key")
-"""The same key for a position and all its mirror images (for a board, the smallest of their
-cells: :func:`~tictac.game.state.canonical_cells`)."""
+"""The same key for a position and all its mirror images."""
+
+# A board's keys read its cells directly, as State.key and State.symmetric_key do, without
+# the property call: the searches ask for them at every position.
+_cells: Callable[[Any], Hashable] = operator.attrgetter("cells")
+
+
+def _board_symmetric_key(state: State) -> Hashable:
+    """A board's :attr:`~tictac.game.state.State.symmetric_key`: the smallest of its mirror
+    images' cells (:func:`~tictac.game.state.canonical_cells`)."""
+    return canonical_cells(state.cells, state.rows, state.cols)[0]
 
 
 def _break_tie(best_moves: tuple[int, ...], tie_break: TieBreak, seed: Seed) -> int | None:
