@@ -178,6 +178,11 @@ def successor(position: Position) -> Callable[[Any, Any], Any]:
 
 
 def shown_position(position: object) -> str:
-    """A position as errors and traces show it: its `text` if it has one, else ``str()``."""
+    """A position as errors and traces show it: its `text` if it has one, else its value as
+    :func:`~tictac.helpers.checks.shown` writes it.
+
+    >>> shown_position(State.parse("XX./OO./...")), shown_position(7)
+    ('XX./OO./...', '7')
+    """
     text = getattr(position, "text", None)
     return text if isinstance(text, str) else shown(position)
