@@ -102,6 +102,17 @@ class CountedTakeAway(TakeAway):
         return self.heap
 
 
+class MirroredTakeAway(CountedTakeAway):
+    """The take-away game offering a symmetric key (it has no mirror images: its key), so that
+    ``memo="symmetric"`` applies."""
+
+    __slots__ = ()
+
+    @property
+    def symmetric_key(self) -> Hashable:
+        return self.key
+
+
 def first_player_wins(heap: int) -> bool:
     """The take-away game's known answer: X, who moves first, wins unless 4 divides the heap."""
     return heap % 4 != 0
@@ -184,6 +195,13 @@ def test_every_search_with_a_memo_finds_the_known_value_of_every_heap(
     search: Callable[[TakeAway], float],
 ) -> None:
     assert [search(TakeAway(heap)) for heap in HEAPS] == [expected_value(h) for h in HEAPS]
+
+
+def test_a_game_with_a_symmetric_key_gets_the_symmetric_memo() -> None:
+    for heap in HEAPS:
+        position = MirroredTakeAway(heap)
+        assert minimax(position, memo="symmetric").value == expected_value(heap)
+        assert alphabeta(position, memo="symmetric").value == expected_value(heap)
 
 
 @pytest.mark.parametrize(
