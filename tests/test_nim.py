@@ -387,14 +387,9 @@ def test_the_referee_agrees_with_the_package_on_every_move() -> None:
         assert {game.play(move).heaps for move in game.legal_moves()} == children(heaps)
 
 
-# -- the searches (once they take any game) ------------------------------------------------------
+# -- the searches, which take any game ------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="minimax takes any game after issue33-position merges",
-)
 @pytest.mark.parametrize(
     ("memo", "largest"),
     [(None, 3), ("plain", 4)],

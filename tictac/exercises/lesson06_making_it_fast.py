@@ -38,6 +38,7 @@ from tictac.exercises.checking import (
 )
 from tictac.exercises.lesson03_minimax import check_minimax
 from tictac.game.numbertree import NumberTree
+from tictac.game.position import shown_position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State
 from tictac.pictures.boards import format_value
@@ -205,7 +206,9 @@ def check_unvisited_leaves(answer: Any, *, tree: NumberTree = PRUNING_PUZZLE) ->
     leaves alpha-beta never looks at: 'Z9' is not a node of this tree. Its leaves are E1, ...
     """
     question = "leaves alpha-beta never looks at"
-    looked_at = {node.state.text for node in _searched(tree).walk()}  # a node's text: its name
+    looked_at = {
+        shown_position(node.state) for node in _searched(tree).walk()
+    }  # a node's text: its name
     leaves = [leaf.name for leaf in tree.leaves()]
     never = {name for name in leaves if name not in looked_at}
     names, problem = _leaf_names(answer, tree)
@@ -301,7 +304,7 @@ def check_window(
             f"{node!r} is not an inner node of this tree; its inner nodes are "
             f"{', '.join(sorted(nodes))}"
         )
-    searched = next((n for n in trace.walk() if n.state.text == name), None)
+    searched = next((n for n in trace.walk() if shown_position(n.state) == name), None)
     if searched is None:
         raise ValueError(
             f"alpha-beta never searches {name}, so it has no window: ask about a node it searches"

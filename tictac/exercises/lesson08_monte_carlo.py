@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac.exercises.checking import CaseReport, Mismatch, Report, verdict_html
+from tictac.game.position import Position
 from tictac.game.state import Mark, State
 from tictac.helpers.checks import as_whole
 from tictac.search.bandits import UCB1_EXPLORATION, ucb1_choice
@@ -317,7 +318,9 @@ def check_back_up(
             said = "a draw" if winner is None else f"{winner} won"
             report.mismatches.append(
                 Mismatch(
-                    n.state, _BackedUp(*right, n.mover, said), _BackedUp(*yours, n.mover, said)
+                    _board(n.state),
+                    _BackedUp(*right, n.mover, said),
+                    _BackedUp(*yours, n.mover, said),
                 )
             )
             break
@@ -429,6 +432,7 @@ def check_next_playout(
     root = result.tree
     assert root is not None
     state = root.state
+    assert isinstance(state, State)
     if selected is None or played is None:
         return NextPlayoutCheck(
             False,
@@ -478,3 +482,9 @@ def _selection_hint(root: MCTSNode, move: int) -> str:
         f"the next playout does not go to {move}: work out mean + 1.4 * sqrt(ln N / n) for "
         "every move (N the root's visits, n the move's) and take the largest"
     )
+
+
+def _board(state: Position) -> State:
+    """A position of this lesson's searches: always a board."""
+    assert isinstance(state, State)
+    return state

@@ -1,11 +1,12 @@
 """The rules of the games, and what can be said of a position without searching it.
 
-m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), Connect Four
-(:class:`ConnectFour`, :mod:`~tictac.game.connect_four`), Nim's heaps (:class:`Nim`,
-:mod:`~tictac.game.nim`), the textbooks' trees of numbers (:mod:`~tictac.game.numbertree`),
-scores and heuristics (:mod:`~tictac.game.scoring`), counting positions
-(:mod:`~tictac.game.counting`), and a board's geometry as bit masks for the fast searches
-(:mod:`~tictac.game.bitboard`). Imports only :mod:`tictac.helpers`.
+one game interface for the searches (:class:`Position`, :mod:`~tictac.game.position`),
+m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), Connect Four (:class:`ConnectFour`,
+:mod:`~tictac.game.connect_four`), Nim's heaps (:class:`Nim`, :mod:`~tictac.game.nim`), the
+textbooks' trees of numbers (:mod:`~tictac.game.numbertree`), scores and heuristics
+(:mod:`~tictac.game.scoring`), counting positions (:mod:`~tictac.game.counting`), and a board's
+geometry as bit masks for the fast searches (:mod:`~tictac.game.bitboard`). Imports only
+:mod:`tictac.helpers`.
 
 >>> from tictac.game import State
 >>> State.parse("XX./OO./...").winner is None
@@ -37,9 +38,20 @@ from tictac.game.nim import (
     Nim,
 )
 from tictac.game.numbertree import (
+    Board,
     NumberTree,
     Position,
     leaf_number,
+)
+from tictac.game.position import (
+    AnyMove,
+    NotForThisGame,
+    Result,
+    refuse_other_games,
+    require_board,
+    require_position,
+    shown_position,
+    successor,
 )
 from tictac.game.scoring import (
     Score,
@@ -89,6 +101,7 @@ __all__ = [
     "reachable_states",
     "symmetry_permutations",
     "winning_lines",
+    "Board",
     "ConnectFour",
     "FullColumn",
     "MAX_ROWS",
@@ -98,6 +111,14 @@ __all__ = [
     "NumberTree",
     "Position",
     "leaf_number",
+    "AnyMove",
+    "NotForThisGame",
+    "Result",
+    "refuse_other_games",
+    "require_board",
+    "require_position",
+    "shown_position",
+    "successor",
     "Score",
     "Weighted",
     "bounded",

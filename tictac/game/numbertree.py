@@ -31,10 +31,11 @@ import numbers
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, TypeAlias
 
+from tictac.game.position import Position
 from tictac.game.state import IllegalMove, State
 from tictac.helpers.checks import as_whole
 
-__all__ = ["NumberTree", "Position", "leaf_number"]
+__all__ = ["Board", "NumberTree", "Position", "leaf_number"]
 
 # What a tree is made of: a number (a leaf) or a tuple of trees (an inner node).
 Tree: TypeAlias = "float | tuple[Tree, ...]"
@@ -177,6 +178,15 @@ class NumberTree:
         child._setup(self._root, (*self.path, move), node[move], self._names)
         return child
 
+    @property
+    def key(self) -> tuple[int, ...]:
+        """What identifies the node within its tree: its path, the moves from the root.
+
+        >>> NumberTree([[1, 2], [3, 4]]).play(1).play(0).key
+        (1, 0)
+        """
+        return self.path
+
     def result(self) -> None:
         """None: a tree of numbers has no winner, only values (for code written for boards)."""
         return None
@@ -238,8 +248,9 @@ class NumberTree:
         return svg
 
 
-Position: TypeAlias = "State | NumberTree"
-"""What the searches search from: a board, or a node of a tree of numbers."""
+Board: TypeAlias = "State | NumberTree"
+"""What the pictures of searches draw today: a board, or a node of a tree of numbers. (The
+searches take any game's :class:`~tictac.game.position.Position`.)"""
 
 
 def leaf_number(state: NumberTree, ply: int) -> float:

@@ -38,7 +38,16 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from numbers import Real
+from typing import Any
 
+from tictac.game.position import (
+    NotForThisGame,
+    Position,
+    Result,
+    refuse_other_games,
+    require_board,
+    shown_position,
+)
 from tictac.game.state import EMPTY, Line, Mark, O, State, X, winning_lines
 from tictac.helpers.checks import whole_number
 
@@ -59,9 +68,11 @@ __all__ = [
     "win_loss",
 ]
 
-Score = Callable[[State, int], float]
+Score = Callable[[Any, int], float]
 """A score: ``score(state, ply)`` is a number, higher is better for X; `ply` counts the moves
-from the search's start to `state`."""
+from the search's start to `state`. :func:`win_loss`, :func:`plus_minus_ten` and
+:func:`depth_scaled` score any game's finished positions (a :class:`Position`); the others
+read an m,n,k board's cells and take a :class:`State`."""
 
 TWO_IN_A_ROW_WEIGHT = 0.2
 
@@ -70,24 +81,23 @@ TWO_IN_A_ROW_WEIGHT = 0.2
 # Terminal scores: who won, and (for some) how soon.
 
 
-def win_loss(state: State, ply: int) -> float:
-    """+1 when X has won, -1 when O has won, 0 for a draw.
+def win_loss(state: Position, ply: int) -> float:
+    """+1 when X (the first player) has won, -1 when O has won, 0 for a draw: read from the
+    position's `result()`, so it scores any game's finished positions.
 
     >>> win_loss(State.parse("OOO/XX./X.."), 0)
     -1
     """
-    _require_game_over(state, "win_loss")
-    return _sign_of_winner(state)
+    return _SIGN[_final_result(state, "win_loss")]
 
 
-def plus_minus_ten(state: State, ply: int) -> float:
-    """+10 when X has won, -10 when O has won, 0 for a draw.
+def plus_minus_ten(state: Position, ply: int) -> float:
+    """+10 when X (the first player) has won, -10 when O has won, 0 for a draw, for any game.
 
     >>> plus_minus_ten(State.parse("XOX/XOO/OXX"), 0)
     0
     """
-    _require_game_over(state, "plus_minus_ten")
-    return 10 * _sign_of_winner(state)
+    return 10 * _SIGN[_final_result(state, "plus_minus_ten")]
 
 
 def depth_aware(state: State, ply: int) -> float:
@@ -105,9 +115,9 @@ def depth_aware(state: State, ply: int) -> float:
     >>> depth_aware(State.parse("OOO/XX./X.."), 0)
     -4
     """
-    _require_game_over(state, "depth_aware")
+    require_board(state, "depth_aware", "win_loss, or a score of the game's own")
     empty_cells = len(state.cells) - state.moves_made
-    return _sign_of_winner(state) * (empty_cells + 1)
+    return _SIGN[_final_result(state, "depth_aware")] * (empty_cells + 1)
 
 
 def depth_scaled(player: Mark, *, win: float = 50, draw: float = 10, loss: float = -10) -> Score:
@@ -132,11 +142,11 @@ def depth_scaled(player: Mark, *, win: float = 50, draw: float = 10, loss: float
         raise ValueError(f"depth_scaled needs the AI's player, 'X' or 'O', not {player!r}")
     side = 1 if player == X else -1
 
-    def score(state: State, ply: int) -> float:
-        _require_game_over(state, f"depth_scaled({player!r})")
-        if state.winner is None:
+    def score(state: Position, ply: int) -> float:
+        result = _final_result(state, f"depth_scaled({player!r})")
+        if result == "draw":
             points = draw
-        elif state.winner == player:
+        elif result == player:
             points = win
         else:
             points = loss
@@ -146,25 +156,37 @@ def depth_scaled(player: Mark, *, win: float = 50, draw: float = 10, loss: float
     return score
 
 
-def _sign_of_winner(state: State) -> int:
-    if state.winner == X:
-        return 1
-    if state.winner == O:
-        return -1
-    return 0
+_SIGN: dict[Result, int] = {"X": 1, "O": -1, "draw": 0}
 
 
-def _require_game_over(state: State, name: str) -> None:
-    if not isinstance(state, State):
+def _final_result(state: Position, name: str) -> Result:
+    """How the game at `state` ended (its `result()`), or an error saying why it cannot be
+    scored: the game is still running, or it is a tree of numbers, whose leaves have none."""
+    try:
+        result = state.result()
+    except AttributeError:
+        result = None
+    if result is None:
+        _require_game_over(state, name)
         raise TypeError(
-            f"{name} scores finished boards, not {state!r}; the leaves of a tree of numbers "
+            f"{name} scores finished games by their result(), and {shown_position(state)} has "
+            "none; the leaves of a tree of numbers are scored by their numbers: pass "
+            "score=leaf_number (from tictac), e.g. minimax_value(tree, leaf_number)"
+        )
+    return result
+
+
+def _require_game_over(state: object, name: str) -> None:
+    if not isinstance(state, State) and not isinstance(state, Position):
+        raise TypeError(
+            f"{name} scores finished games, not {state!r}; the leaves of a tree of numbers "
             "are scored by their numbers: pass score=leaf_number (from tictac), e.g. "
             "minimax_value(tree, leaf_number)"
         )
     if not state.is_terminal:
         raise ValueError(
-            f"{name} scores finished games, but in {state.text!r} the game is still running; "
-            "to value a position where a search stops early, pass a heuristic such as "
+            f"{name} scores finished games, but in {shown_position(state)!r} the game is still "
+            "running; to value a position where a search stops early, pass a heuristic such as "
             "two_in_a_row (for example heuristic=two_in_a_row with depth=...)"
         )
 
@@ -183,7 +205,8 @@ def piece_count(state: State, ply: int) -> float:
     >>> piece_count(State.parse("X../.O./..X"), 2)
     1
     """
-    return state.cells.count(X) - state.cells.count(O)
+    cells = _cells(state, "piece_count")
+    return cells.count(X) - cells.count(O)
 
 
 def two_in_a_row(state: State, ply: int) -> float:
@@ -198,7 +221,7 @@ def two_in_a_row(state: State, ply: int) -> float:
     0.4
     """
     x_threats = o_threats = 0
-    for line in _lines(state):
+    for line in _lines(state, "two_in_a_row"):
         marks = [state.cells[i] for i in line]
         if marks.count(EMPTY) == 1:
             x_threats += marks.count(X) == len(line) - 1
@@ -215,15 +238,28 @@ def open_lines(state: State, ply: int) -> float:
     1
     """
     x_open = o_open = 0
-    for line in _lines(state):
+    for line in _lines(state, "open_lines"):
         marks = {state.cells[i] for i in line}
         x_open += O not in marks
         o_open += X not in marks
     return x_open - o_open
 
 
-def _lines(state: State) -> tuple[Line, ...]:
-    return winning_lines(state.rows, state.cols, state.k)
+def _lines(state: State, heuristic: str) -> tuple[Line, ...]:
+    try:
+        return winning_lines(state.rows, state.cols, state.k)
+    except AttributeError:
+        raise NotForThisGame(heuristic, state, _OWN_HEURISTIC) from None
+
+
+def _cells(state: State, heuristic: str) -> tuple[str, ...]:
+    try:
+        return state.cells
+    except AttributeError:
+        raise NotForThisGame(heuristic, state, _OWN_HEURISTIC) from None
+
+
+_OWN_HEURISTIC = "a heuristic of the game's own, heuristic(position, ply) -> a number"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -263,6 +299,7 @@ def features(state: State) -> dict[str, float]:
     >>> features(State.parse("XXX./OO../..../....", k=4))
     {'open_1': 1, 'open_2': -1, 'open_3': 1, 'open_4': 0, 'threats': 1, 'centre': -1}
     """
+    refuse_other_games(state, "features()", _OWN_HEURISTIC)
     if not isinstance(state, State):
         raise TypeError(f"features() reads a board, a State such as State.new(), not {state!r}")
     x_open, o_open, x_threats, o_threats, centre = _count_features(state)

@@ -519,6 +519,35 @@ class State:
             return self.winner
         return "draw" if self._empty == 0 else None
 
+    @property
+    def key(self) -> tuple[Cell, ...]:
+        """What a memo files the position under: its cells (the board's size is the same
+        throughout one search).
+
+        >>> State.parse("X../.../...").key
+        ('X', '.', '.', '.', '.', '.', '.', '.', '.')
+        """
+        return self.cells
+
+    @property
+    def symmetric_key(self) -> tuple[str, ...]:
+        """The same key for the board and all its mirror images (``memo="symmetric"``): the
+        smallest of their cells (:func:`canonical_cells`).
+
+        >>> State.parse("X../.../...").symmetric_key == State.parse("..X/.../...").symmetric_key
+        True
+        """
+        return canonical_cells(self.cells, self.rows, self.cols)[0]
+
+    @property
+    def moves_left(self) -> int:
+        """The most moves the game can still last: the empty cells (0 once it is over).
+
+        >>> State.parse("XO./.../...").moves_left
+        7
+        """
+        return 0 if self.winner is not None else self._empty
+
     # -- symmetry -----------------------------------------------------------------------------
 
     def transform(self, permutation: tuple[int, ...]) -> State:

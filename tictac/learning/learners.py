@@ -40,6 +40,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
+from tictac.game.position import refuse_other_games
 from tictac.game.state import IllegalMove, Mark, State, canonical_cells, symmetry_permutations
 from tictac.helpers.checks import as_whole, as_whole_tuple, shown, whole_number
 from tictac.helpers.seeds import Seed, random_source, whole_seed
@@ -96,6 +97,7 @@ def retrograde(
     >>> len(values), values[State.new()], values[State.parse("XX./OO./...")]
     (5478, 0, 1)
     """
+    refuse_other_games(start, "retrograde()", "minimax(position, memo='plain')")
     if start is not None and not isinstance(start, State):
         raise TypeError(
             f"start must be a State such as State.parse('X../.O./...') (or None for the empty "
@@ -434,6 +436,7 @@ def _children(state: State) -> tuple[tuple[int, State], ...]:
 def _check_to_move(state: object, who: str) -> State:
     """`state` itself if it is a 3x3 position with a move to make; else a clear error. The
     learners learn and play on 3x3 only: their tables hold no position of another board."""
+    refuse_other_games(state, who, "a player of level 'random', 'medium' or 'mcts'")
     if not isinstance(state, State):
         raise TypeError(
             f"{who} needs a State such as State.parse('X../.O./...'), not {shown(state)}"

@@ -62,7 +62,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tictac.game.numbertree import NumberTree, Position
+from tictac.game.numbertree import Board, NumberTree
+from tictac.game.position import Position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State
 from tictac.helpers.checks import as_whole
@@ -127,7 +128,7 @@ class Step:
 
 
 def record_search(
-    position: Position,
+    position: Board,
     *,
     search: SearchName = "alphabeta",
     score: Score = win_loss,
@@ -265,7 +266,8 @@ class SearchSteps:
     def __repr__(self) -> str:
         what = "node" if isinstance(self.trace.state, NumberTree) else "position"
         return (
-            f"<{self.search} on {_short(self.trace.state)}: {_count(len(self), 'step')}, "
+            f"<{self.search} on {_short(_drawable(self.trace.state))}: "
+            f"{_count(len(self), 'step')}, "
             f"{_count(self.result.stats.nodes, what)} visited, {_count(len(self.cuts()), 'cut')}>"
         )
 
@@ -316,7 +318,7 @@ def _count(number: int, thing: str) -> str:
     return f"{number:,} {thing}{'' if number == 1 else 's'}"
 
 
-def _short(state: Position) -> str:
+def _short(state: Board) -> str:
     return repr(state) if isinstance(state, NumberTree) else f"State.parse({state.text!r})"
 
 
@@ -334,7 +336,7 @@ def _name(node: TraceNode) -> str:
     return f"{mover}'s {'move' if node.ply == 1 else 'reply'} {node.move}"
 
 
-def _player(state: Position) -> str:
+def _player(state: Board) -> str:
     """Who moves at `state`, as the sentences say it: X or O on a board, MAX or MIN in a tree
     of numbers."""
     return state.player if isinstance(state, NumberTree) else state.turn
@@ -397,11 +399,11 @@ class _Narrator:
         if len(self.path) == 1:
             self.add(kind, node, self.ending(node))
             return
-        clause = self.tell_parent(node.value, self.path[-2].state)
+        clause = self.tell_parent(node.value, _drawable(self.path[-2].state))
         joint = "; " if node.kind == "cutoff-heuristic" else ": "
         self.add(kind, node, f"{_cap(self.worth(node))}{joint}{clause}.")
 
-    def tell_parent(self, value: float, parent: Position) -> str:
+    def tell_parent(self, value: float, parent: Board) -> str:
         """Update the parent's window (or best value) with a child's value; say what changed."""
         player = _player(parent)
         maximising = parent.turn == "X"
@@ -436,7 +438,7 @@ class _Narrator:
         return f"{name} is worth {bound}{value}"
 
     def entering(self, node: TraceNode) -> str:
-        state = node.state
+        state = _drawable(node.state)
         player = _player(state)
         largest = "largest" if state.turn == "X" else "smallest"
         options = "children's" if isinstance(state, NumberTree) else "moves'"
@@ -460,7 +462,7 @@ class _Narrator:
         state = node.state
         alpha, beta = self.windows[-1]
         edge = f"≤ α = {_say(alpha)}" if state.turn == "O" else f"≥ β = {_say(beta)}"
-        parent = self.path[-2].state
+        parent = _drawable(self.path[-2].state)
         if isinstance(state, NumberTree):
             choice = f"choose {state.name}"
             rest = _join([state.play(move).name for move in node.pruned])
@@ -521,7 +523,7 @@ class _Drawn:
     """A node every frame draws: a visited one (`node`), or a move pruned at `parent`."""
 
     id: str
-    state: Position
+    state: Board
     move: int | None
     ply: int
     parent_id: str | None
@@ -587,7 +589,8 @@ class _FrameLook:
         """`node` and all below it, depth-first: the drawing order, so left to right is the
         search's order. Ids follow the moves from the root: ``m``, ``m4``, ``m4_0``."""
         parent_id, parent_node = (parent.id, parent.node) if parent else (None, None)
-        drawn = _Drawn(node_id, node.state, node.move, node.ply, parent_id, node, parent_node)
+        state = _drawable(node.state)
+        drawn = _Drawn(node_id, state, node.move, node.ply, parent_id, node, parent_node)
         self.nodes.append(drawn)
         joint = "" if parent is None else "_"
         for child in node.children:
@@ -595,7 +598,7 @@ class _FrameLook:
         for move in node.pruned:
             child_id = f"{node_id}{joint}{move}"
             self.nodes.append(
-                _Drawn(child_id, node.state.play(move), move, node.ply + 1, node_id, None, node)
+                _Drawn(child_id, state.play(move), move, node.ply + 1, node_id, None, node)
             )
 
     def text_sizes(self) -> dict[str, tuple[int, int]]:
@@ -743,7 +746,7 @@ class _FrameLook:
             return [value, window, note]
         return [value, note]
 
-    def faint(self, state: Position, pruned: bool, size: tuple[int, int]) -> str:
+    def faint(self, state: Board, pruned: bool, size: tuple[int, int]) -> str:
         """A node the search has not visited (yet, or ever: `pruned`): grey, without values."""
         note = PRUNED_TEXT if pruned else ""
         if isinstance(state, NumberTree):
@@ -765,3 +768,9 @@ __getattr__ = moved_away(
         "step_search": "tictac.pictures.stepper_widget",
     },
 )
+
+
+def _drawable(state: Position) -> Board:
+    """A traced position as the stepper knows it (it takes boards and trees only)."""
+    assert isinstance(state, State | NumberTree)
+    return state

@@ -53,7 +53,8 @@ from typing import Any, Literal
 
 import graphviz
 
-from tictac.game.numbertree import NumberTree, Position
+from tictac.game.numbertree import Board, NumberTree
+from tictac.game.position import Position, shown_position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, symmetry_permutations
 from tictac.helpers.checks import whole_number
@@ -118,7 +119,7 @@ class GraphvizError(RuntimeError):
 
 
 def draw_tree(
-    state: Position,
+    state: Board,
     *,
     search: SearchName = "minimax",
     score: Score = win_loss,
@@ -228,7 +229,7 @@ def draw_trace(
 
 
 def _search(
-    state: Position,
+    state: Board,
     search: SearchName,
     score: Score,
     depth: int | None,
@@ -340,7 +341,7 @@ class Drawing:
         self.known = _KnownValues()
         self.shown: list[_Shown] = []
         self.summaries: list[_Summary] = []
-        self.pruned: list[tuple[str, Position, int, str]] = []  # (parent id, child, move, id)
+        self.pruned: list[tuple[str, Board, int, str]] = []  # (parent id, child, move, id)
 
     def new_id(self) -> str:
         return f"n{len(self.shown) + len(self.summaries) + len(self.pruned)}"
@@ -376,7 +377,8 @@ class Drawing:
                 values = tuple(sorted(set(hidden_values), key=hidden_values.index))
                 self.summaries.append(_Summary(self.new_id(), parent.id, hidden_positions, values))
             for move in node.pruned:
-                self.pruned.append((parent.id, node.state.play(move), move, self.new_id()))
+                pruned_child = _drawable(node.state).play(move)
+                self.pruned.append((parent.id, pruned_child, move, self.new_id()))
             if len(self.shown) + len(self.pruned) > MAX_BOARDS:
                 raise ValueError(
                     f"this drawing would have more than {MAX_BOARDS:,} boards, more than "
@@ -438,7 +440,7 @@ class Drawing:
         return text if bound is None else f"{bound} {text}"
 
     def node_label(self, node: TraceNode) -> str:
-        state = node.state
+        state = _drawable(node.state)
         if isinstance(state, NumberTree):
             return self.number_label(node, state)
         fill, border, role = board_look(state)
@@ -477,7 +479,7 @@ class Drawing:
             f"{tail}</font></td></tr></table>>"
         )
 
-    def pruned_label(self, state: Position) -> str:
+    def pruned_label(self, state: Board) -> str:
         if isinstance(state, NumberTree):
             return number_node(state, [PRUNED_TEXT], faded=True)
         return html_board(state, FADED_FILL, GREY, [PRUNED_TEXT], "", faded=True)
@@ -830,7 +832,7 @@ def draw_mcts_tree(
     on_path = {id(node) for node in path}
     size = sum(1 for _ in root.walk())
     title = (
-        f"MCTS from {root.state.text}, {result.playouts:,} playouts: {len(shown):,} of "
+        f"MCTS from {shown_position(root.state)}, {result.playouts:,} playouts: {len(shown):,} of "
         f"{size:,} tree nodes drawn"
     )
     graph = GameTree(
@@ -911,13 +913,22 @@ def _most_visited(root: MCTSNode, path: list[MCTSNode], max_nodes: int) -> list[
 def _widest(nodes: list[MCTSNode]) -> int:
     levels: dict[int, int] = {}
     for node in nodes:
-        marks = node.state.moves_made
+        marks = _ply(node)
         levels[marks] = levels.get(marks, 0) + 1
     return max(levels.values())
 
 
+def _ply(node: MCTSNode) -> int:
+    """How many moves below the root of the search `node` lies."""
+    ply = 0
+    while node.parent is not None:
+        node, ply = node.parent, ply + 1
+    return ply
+
+
 def _mcts_label(node: MCTSNode, new: bool) -> str:
     state = node.state
+    assert isinstance(state, State)  # draw_mcts_tree draws boards (other games: later)
     result = state.result()
     fill = _FILL[result] if result else "white"
     border = _BORDER[state.turn] if result is None else GREY
@@ -971,3 +982,9 @@ def _draw_simulation(graph: GameTree, new_id: str, playout: Playout) -> None:
         "</font></td></tr></table>>",
     )
     graph.edge(new_id, f"{new_id}sim", color=_PATH_COLOR, style="dotted", label="simulation")
+
+
+def _drawable(state: Position) -> Board:
+    """A traced position as the pictures know it (draw_tree takes boards and trees only)."""
+    assert isinstance(state, State | NumberTree)
+    return state

@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
+from tictac.game.position import refuse_other_games
 from tictac.game.state import EMPTY, IllegalMove, Mark, Move, State
 from tictac.helpers.checks import as_whole_tuple, shown, whole_number
 from tictac.helpers.seeds import whole_seed
@@ -85,6 +86,7 @@ def hint_labels(state: State) -> dict[int, str]:
     >>> hint_labels(State.parse("XX./OO./..."))
     {2: 'win 1', 5: 'draw', 6: 'loss 2', 7: 'loss 2', 8: 'loss 2'}
     """
+    refuse_other_games(state, "hint_labels()", "minimax(position).move_values")
     if not isinstance(state, State):
         raise TypeError(
             "hint_labels() needs a State, such as State.parse('XX./OO./...') or a session's "

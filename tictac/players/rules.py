@@ -21,9 +21,10 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import NamedTuple
 
+from tictac.game.position import refuse_other_games
 from tictac.game.scoring import (
     Score,
     bounded,
@@ -141,6 +142,7 @@ def tactical(*, win: bool, block: bool) -> Rule:
     """
 
     def rule(state: State, rng: random.Random) -> int:
+        refuse_other_games(state, "completing lines (the defensive rules)", _ANY_GAME_LEVELS)
         wins = completing_moves(state, state.turn) if win else []
         blocks = completing_moves(state, other(state.turn)) if block else []
         return rng.choice(wins or blocks or list(state.legal_moves()))
@@ -272,6 +274,7 @@ def classic_rules(state: State, rng: random.Random) -> int:
     >>> classic_rules(State.parse("XX./OO./..."), random.Random(0))   # X wins at once
     2
     """
+    refuse_other_games(state, "the classic rules", _ANY_GAME_LEVELS)
     return rng.choice(which_rule(state)[1])
 
 
@@ -425,10 +428,12 @@ def searching(
     """
     depth = whole_number(depth, "depth", at_least=1, what="moves")
     strict_score, guess = decisive(score), bounded(heuristic)
-    known: dict[State, tuple[int, ...]] = {}  # a position's best moves never change
+    known: dict[Hashable, tuple[int, ...]] = {}  # a position's best moves never change
 
     def rule(state: State, rng: random.Random) -> int:
-        if state not in known:
+        # a board is filed under itself (its size too), any other game's position by its key
+        key = state if isinstance(state, State) else state.key
+        if key not in known:
             found = alphabeta(
                 state,
                 score=strict_score,
@@ -438,8 +443,8 @@ def searching(
                 extend_threats=extend_threats,
                 budget=budget,
             )
-            known[state] = found.best_moves
-        return rng.choice(known[state])
+            known[key] = found.best_moves
+        return rng.choice(known[key])
 
     return rule
 
@@ -468,6 +473,7 @@ def brute_force_sum(
     Summing is not minimax: a move that wins in many lines but loses in one can look best.
     The positions it sums over count against `budget`, all moves together.
     """
+    refuse_other_games(state, "brute_force_sum", _ANY_GAME_LEVELS)
     me = state.turn
     counter = meter(budget, state, "brute_force_sum", _BRUTE_FORCE_ADVICE)
     sums = {
@@ -476,6 +482,9 @@ def brute_force_sum(
     }
     return max(sums, key=lambda move: sums[move])
 
+
+_ANY_GAME_LEVELS = "a player of level 'random', 'medium' or 'mcts'"
+"""The levels that play any game (:class:`~tictac.game.position.Position`), for refusals."""
 
 _BRUTE_FORCE_ADVICE = ("a position with fewer empty cells (4x4 boards want 12 or fewer)",)
 

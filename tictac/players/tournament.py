@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
 from statistics import NormalDist
-from typing import Literal, Protocol
+from typing import Any, Protocol
 
+from tictac.game.position import Position, Result, require_position
 from tictac.game.state import IllegalMove, Move, State
 from tictac.helpers.checks import as_whole, shown, whole_number
 from tictac.helpers.seeds import whole_seed
@@ -34,8 +35,6 @@ __all__ = [
     "round_robin",
     "wilson_interval",
 ]
-
-Result = Literal["X", "O", "draw"]
 
 
 class Contestant(Protocol):
@@ -52,8 +51,8 @@ class GameRecord:
 
     x: str
     o: str
-    moves: tuple[int, ...]
-    states: tuple[State, ...]
+    moves: tuple[Any, ...]
+    states: tuple[Any, ...]
     result: Result
 
     @property
@@ -69,28 +68,40 @@ class GameRecord:
     @property
     def winner_moves(self) -> int:
         """How many moves the winner made (the *Tic-Tac-Toe AI* tutorial's "won in 3, 4 or 5
-        moves")."""
+        moves"): on a board, the winner's marks; in another game, the winner's moves in this
+        game."""
+        if self.result == "draw":
+            return 0
         final = self.states[-1]
-        return final.cells.count(self.result) if self.result != "draw" else 0
+        if isinstance(final, State):
+            return final.cells.count(self.result)
+        return sum(1 for state in self.states[:-1] if state.turn == self.result)
 
 
 def play_game(
-    x_player: Contestant, o_player: Contestant, *, start: State | None = None
+    x_player: Contestant, o_player: Contestant, *, start: Position | None = None
 ) -> GameRecord:
     """Play one game to the end: `x_player` moves for X, `o_player` for O.
 
-    A player that returns an illegal move stops the game with an :class:`IllegalMove` naming
-    the player, the move and the reason.
+    `start` is the position to play from: a board (the empty 3x3 board when None) or any
+    game's position (:class:`~tictac.game.position.Position`), where X is the player who moves
+    first. A player that returns an illegal move stops the game with an :class:`IllegalMove`
+    naming the player, the move and the reason.
+
+    >>> from tictac.players.rules import Player, random_move
+    >>> play_game(Player("a", random_move, seed=1), Player("b", random_move, seed=2)).result
+    'O'
     """
     _check_players(x_player=x_player, o_player=o_player)
     _check_start(start)
-    state = start if start is not None else State.new()
-    states, moves = [state], []
+    state: Any = start if start is not None else State.new()
+    states: list[Any] = [state]
+    moves: list[Any] = []
     while not state.is_terminal:
         player = x_player if state.turn == "X" else o_player
         move = player.choose(state)
         try:
-            index = state.index_of(move)
+            index = state.index_of(move) if isinstance(state, State) else move
             state = state.play(index)
         except IllegalMove as error:
             raise IllegalMove(
@@ -99,7 +110,12 @@ def play_game(
         moves.append(index)
         states.append(state)
     result = state.result()
-    assert result is not None
+    if result is None:
+        raise TypeError(
+            f"the game ended at {state!r}, a finished position without a result(): play_game "
+            "needs a game whose finished positions say who won (a tree of numbers has only "
+            "numbers; search it with minimax(tree) instead)"
+        )
     return GameRecord(x_player.name, o_player.name, tuple(moves), tuple(states), result)
 
 
@@ -286,7 +302,7 @@ def play_match(
     games: int = 100,
     alternate: bool = True,
     seed: int | None = None,
-    start: State | None = None,
+    start: Position | None = None,
     progress: bool = False,
 ) -> MatchResult:
     """Play `games` games between two players and gather the statistics.
@@ -343,10 +359,7 @@ def _check_players(**players: object) -> None:
 
 def _check_start(start: object) -> None:
     if start is not None and not isinstance(start, State):
-        raise TypeError(
-            "start must be a State, such as State.parse('X../.O./...'), or None for the empty "
-            f"board, not {shown(start)}"
-        )
+        require_position(start, "start")
 
 
 def _check_flags(**flags: object) -> None:

@@ -53,6 +53,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from tictac.game.bitboard import move_order
+from tictac.game.position import refuse_other_games
 from tictac.game.state import EMPTY, Line, Mark, State, canonical_cells, other, winning_lines
 from tictac.players.rules import completing_moves
 from tictac.search.budget import DEFAULT_BUDGET, SOLVER_BUDGET, BudgetLike, Meter, meter
@@ -151,6 +152,7 @@ def proof_search(
       ...
     ValueError: proof_search() knows the ideas 'threats', 'dead cells', ..., not 'threat'
     """
+    refuse_other_games(state, "proof_search()", "minimax(position, memo='plain')")
     if not isinstance(state, State):
         raise TypeError(f"proof_search() needs a tictac State, not {type(state).__name__}")
     if isinstance(without, str):

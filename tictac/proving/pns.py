@@ -83,6 +83,7 @@ from operator import or_
 from typing import NamedTuple
 
 from tictac.game.bitboard import Images, bitboards, geometry, read_lines
+from tictac.game.position import refuse_other_games
 from tictac.game.state import EMPTY, Mark, State, canonical_cells
 from tictac.search.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
 from tictac.search.pairing import PAIRING_EFFORT, match_lines, own_pairs_exist, pairing_search
@@ -177,6 +178,7 @@ def prove_win(
       ...
     ValueError: prove_win() needs the attacker 'X' or 'O' (or None: the player to move), not 'Z'
     """
+    refuse_other_games(state, "prove_win()", "minimax(position, memo='plain') for who wins")
     if not isinstance(state, State):
         raise TypeError(f"prove_win() needs a tictac State, not {type(state).__name__}")
     if attacker is None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from tictac.game.position import refuse_other_games
 from tictac.game.state import (
     EMPTY,
     Mark,
@@ -66,6 +67,7 @@ def verify_win(
     >>> verify_win(State.parse("X../.O./..."), {})
     Verdict(ok=False, positions=0, problem='no move given for X at X../.O./...')
     """
+    refuse_other_games(state, "verify_win()", "minimax(position, memo='plain') for who wins")
     attacker = attacker or state.turn
     lines = winning_lines(state.rows, state.cols, state.k)
     symmetries = _symmetries(state, lines) if up_to_symmetry else ()
@@ -157,6 +159,7 @@ def verify_draw(
     >>> verify_draw(start, {"XX..O....": 2}, {"XXO.O....": [(3, 6)]}, attacker="X").problem
     'at XXO/.O./...: the line (6, 7, 8) holds no pair'
     """
+    refuse_other_games(state, "verify_draw()", "minimax(position, memo='plain') for who wins")
     attacker = attacker or state.turn
     defender = other(attacker)
     lines = winning_lines(state.rows, state.cols, state.k)

@@ -71,8 +71,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tictac.game.numbertree import NumberTree, Position
-from tictac.game.state import State  # noqa: F401  (the examples in the docstrings use it)
+from tictac.game.numbertree import NumberTree
+from tictac.game.position import Position, shown_position
+from tictac.game.state import State
 from tictac.helpers.checks import as_whole, whole_number
 
 __all__ = [
@@ -233,6 +234,12 @@ class BudgetExceeded(RuntimeError):
 def _problem_size(state: Position) -> str:
     if isinstance(state, NumberTree):
         return f"the tree of numbers below {state.name} has {len(state.leaves()):,} leaves"
+    if not isinstance(state, State):
+        return (
+            f"the position {shown_position(state)} of {type(state).__name__} has "
+            f"{len(state.legal_moves())} legal moves, and the work grows many times over with "
+            "each move the game may still last"
+        )
     return (
         f"the position is on a {state.rows}x{state.cols} board with {state.k} in a row and "
         f"has {len(state.legal_moves())} empty cells, and the work grows many times over with "

@@ -43,9 +43,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any
 
+from tictac.game.numbertree import NumberTree
+from tictac.game.position import Position, require_board, require_position
 from tictac.game.scoring import Score, win_loss
-from tictac.game.state import State, X
+from tictac.game.state import State, X  # noqa: F401  (the examples in the docstrings use State)
 from tictac.helpers.checks import whole_number
 from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.search.engine import (
@@ -102,7 +105,7 @@ class DeepeningResult:
 
 
 def iterative_deepening(
-    state: State,
+    state: Position,
     *,
     depth: int,
     heuristic: Score,
@@ -138,7 +141,7 @@ def iterative_deepening(
             f"one: memo='plain' or memo='symmetric', not {memo!r}"
         )
     depth = whole_number(depth, "depth", at_least=1, what="plies")
-    counter = meter(budget, state, "iterative_deepening", budget_advice(depth, memo))
+    counter = meter(budget, state, "iterative_deepening", budget_advice(depth, memo, state=state))
     iterations: list[DepthResult] = []
     previous: dict[Hashable, TableEntry] = {}
     for limit in range(1, depth + 1):
@@ -154,7 +157,7 @@ def iterative_deepening(
 
 
 def mtdf(
-    state: State,
+    state: Position,
     *,
     depth: int,
     heuristic: Score,
@@ -182,7 +185,7 @@ def mtdf(
         )
     depth = whole_number(depth, "depth", at_least=1, what="plies")
     search = _table_search(state, depth, heuristic, score, memo, order_moves, extend_threats, {})
-    search.counter = meter(budget, state, "mtdf", budget_advice(depth, memo))
+    search.counter = meter(budget, state, "mtdf", budget_advice(depth, memo, state=state))
     return _run(search, state, depth, True, first_guess)
 
 
@@ -191,7 +194,7 @@ def mtdf(
 
 
 def _table_search(
-    state: State,
+    state: Position,
     depth: int,
     heuristic: Score,
     score: Score,
@@ -202,35 +205,43 @@ def _table_search(
 ) -> Searcher:
     """A depth-limited alpha-beta search with a table, its moves ordered by `previous`, then
     by ``order_moves=True``'s rule or in board order."""
-    if not isinstance(state, State):
-        raise TypeError(f"this search needs a State, such as State.new(), not {state!r}")
+    require_position(state, "this search")
+    if isinstance(state, NumberTree):
+        raise TypeError(
+            "this search needs a State, such as State.new(), or another game's position: a "
+            "tree of numbers has no memo to order its moves by; use alphabeta(tree, "
+            "exact_root=False)"
+        )
     if not isinstance(order_moves, bool):
         raise TypeError(f"order_moves is True or False here, not {order_moves!r}")
+    if order_moves:
+        require_board(state, "order_moves=True", "order_moves=False (the game's own order)")
     search = new_searcher(state, score, depth, heuristic, "first", False, None, memo, order_moves)
-    key = memo_key("memo", memo)
+    key = memo_key("memo", memo, state)
     assert key is not None
     search.use_table(key)
-    fallback = moves_best_first if order_moves else State.legal_moves
-    search.moves = _ordered_by(previous, key, fallback) if previous else fallback
+    fallback = moves_best_first if order_moves else type(state).legal_moves
+    search.moves = _ordered_by(previous, key, fallback, search.play) if previous else fallback
     set_up_threat_extension(search, state, extend_threats, None, None)
     return search
 
 
 def _ordered_by(
     table: dict[Hashable, TableEntry],
-    key: Callable[[State], Hashable],
-    fallback: Callable[[State], tuple[int, ...]],
-) -> Callable[[State], tuple[int, ...]]:
+    key: Callable[[Any], Hashable],
+    fallback: Callable[[Any], tuple[Any, ...]],
+    play: Callable[[Any, Any], Any],
+) -> Callable[[Any], tuple[Any, ...]]:
     """Moves ordered by the values `table` holds for the positions they lead to, best for the
     mover first; moves to positions it lacks come last, in the `fallback` order (which also
     breaks ties)."""
 
-    def order(state: State) -> tuple[int, ...]:
+    def order(state: Position) -> tuple[Any, ...]:
         moves = fallback(state)
         sign = -1 if state.turn == X else 1  # sort ascending: X wants the largest first
         ranked = []
         for rank, move in enumerate(moves):
-            entry = table.get(key(state.play_unchecked(move)))
+            entry = table.get(key(play(state, move)))
             ranked.append((entry is None, 0.0 if entry is None else sign * entry.value, rank))
         return tuple(moves[rank] for _, _, rank in sorted(ranked))
 
@@ -238,7 +249,7 @@ def _ordered_by(
 
 
 def _run(
-    search: Searcher, state: State, depth: int, null_window: bool, first_guess: float
+    search: Searcher, state: Position, depth: int, null_window: bool, first_guess: float
 ) -> DepthResult:
     if state.is_terminal:
         search.visit(0)
@@ -252,7 +263,7 @@ def _run(
 
 
 def _mtdf(
-    search: Searcher, root: State, first_guess: float
+    search: Searcher, root: Position, first_guess: float
 ) -> tuple[float, int | None, tuple[float, ...]]:
     """The value and a best move of `root`, and the β of each null-window test."""
     lower, upper = -INF, INF
@@ -273,7 +284,7 @@ def _mtdf(
     return value, move, tuple(tests)
 
 
-def _test(search: Searcher, root: State, beta: float) -> tuple[float, int]:
+def _test(search: Searcher, root: Position, beta: float) -> tuple[float, int]:
     """Alpha-beta at `root` with the null window just below `beta`: its value if the value is
     below `beta` (an upper bound, exact or not) or a lower bound of at least `beta`; and the
     move that settled it (for X: reached beta; for O: stayed below it), else the best tried."""
@@ -282,7 +293,7 @@ def _test(search: Searcher, root: State, beta: float) -> tuple[float, int]:
     maximising = root.turn == X
     best, best_move = (-INF if maximising else INF), -1
     for move in search.moves(root):
-        value = search.alphabeta(root.play_unchecked(move), 1, alpha, beta)
+        value = search.alphabeta(search.play(root, move), 1, alpha, beta)
         if (value > best) if maximising else (value < best):
             best, best_move = value, move
         if (best >= beta) if maximising else (best <= alpha):

@@ -47,12 +47,21 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from tictac.game.numbertree import NumberTree, Position, leaf_number
+from tictac.game.numbertree import NumberTree, leaf_number
+from tictac.game.position import (
+    NotForThisGame,
+    Position,
+    require_board,
+    require_position,
+    shown_position,
+    successor,
+)
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, X, canonical_cells, other
 from tictac.helpers.checks import whole_number
@@ -170,7 +179,7 @@ class TraceNode:
 
     def __repr__(self) -> str:
         state = self.state
-        parts = [state.text]
+        parts = [shown_position(state)]
         if isinstance(state, NumberTree):
             parts.append("leaf" if state.is_terminal else f"{state.player} to move")
         elif state.result() is None:
@@ -289,10 +298,12 @@ def minimax(
     >>> result.best_moves, result.move
     ((2, 3, 5, 6, 7, 8), 3)
     """
-    search = new_searcher(state, score, depth, heuristic, tie_break, trace, trace_depth, memo)
-    search.use_memo(memo_key("memo", memo))
+    search = new_searcher(
+        state, score, depth, heuristic, tie_break, trace, trace_depth, memo, who="minimax"
+    )
+    search.use_memo(memo_key("memo", memo, state))
     set_up_threat_extension(search, state, extend_threats, max_extension, trace_depth)
-    search.counter = meter(budget, state, "minimax", budget_advice(depth, memo, "minimax"))
+    search.counter = meter(budget, state, "minimax", budget_advice(depth, memo, "minimax", state))
     value, move_values = search.search_root(state, lambda child: search.minimax(child, 1))
     return search.result(value, move_values, tie_break, seed)
 
@@ -352,7 +363,16 @@ def alphabeta(
     if table is not None:
         renamed("alphabeta(table=...)", "alphabeta(memo=...)")
     search = new_searcher(
-        state, score, depth, heuristic, tie_break, trace, trace_depth, memo or table, order_moves
+        state,
+        score,
+        depth,
+        heuristic,
+        tie_break,
+        trace,
+        trace_depth,
+        memo or table,
+        order_moves,
+        who="alphabeta",
     )
     if memo is not None and table is not None:
         raise ValueError(
@@ -360,9 +380,11 @@ def alphabeta(
             "memo='symmetric'"
         )
     search.use_table(
-        memo_key("memo" if table is None else "table", memo if table is None else table)
+        memo_key("memo" if table is None else "table", memo if table is None else table, state)
     )
-    search.counter = meter(budget, state, "alphabeta", budget_advice(depth, memo or table))
+    search.counter = meter(
+        budget, state, "alphabeta", budget_advice(depth, memo or table, state=state)
+    )
     if callable(order_moves):
         search.moves = lambda position: tuple(order_moves(position))
     elif order_moves:
@@ -402,15 +424,16 @@ class Searcher:
         self.key: Callable[[Any], Hashable] | None = None
         self.memo: dict[Hashable, float] | None = None
         self.table: dict[Hashable, TableEntry] | None = None
-        self.moves: Callable[[Any], tuple[int, ...]] = State.legal_moves
+        self.moves: Callable[[Any], tuple[Any, ...]] = State.legal_moves
+        self.play: Callable[[Any, Any], Any] = State.play_unchecked  # the game's fast play
         self.nodes = self.leaves = self.cutoffs = self.cache_hits = self.max_ply = 0
 
-    def use_memo(self, key: Callable[[State], Hashable] | None) -> None:
+    def use_memo(self, key: Callable[[Any], Hashable] | None) -> None:
         """Remember exact values (minimax), filed under `key` (None: remember nothing)."""
         self.key = key
         self.memo = None if key is None else {}
 
-    def use_table(self, key: Callable[[State], Hashable] | None) -> None:
+    def use_table(self, key: Callable[[Any], Hashable] | None) -> None:
         """Remember values or bounds (alpha-beta), filed under `key` (None: remember nothing)."""
         self.key = key
         self.table = None if key is None else {}
@@ -442,9 +465,8 @@ class Searcher:
         if self.is_leaf(state, ply):
             value = self.leaf_value(state, ply)
         else:
-            values = [
-                self.minimax(state.play_unchecked(move), ply + 1) for move in self.moves(state)
-            ]
+            play = self.play
+            values = [self.minimax(play(state, move), ply + 1) for move in self.moves(state)]
             value = max(values) if state.turn == X else min(values)
         if self.memo is not None:
             self.memo[key] = value
@@ -471,9 +493,9 @@ class Searcher:
         """Alpha-beta over the moves of `state`: stop as soon as alpha meets beta."""
         maximising = state.turn == X
         best = -INF if maximising else INF
-        moves = self.moves(state)
+        moves, play = self.moves(state), self.play
         for index, move in enumerate(moves):
-            value = self.alphabeta(state.play_unchecked(move), ply + 1, alpha, beta)
+            value = self.alphabeta(play(state, move), ply + 1, alpha, beta)
             if maximising:
                 best = max(best, value)
                 alpha = max(alpha, best)
@@ -508,7 +530,7 @@ class Searcher:
         self.visit(0)
         if root.is_terminal:
             return self.leaf_value(root, 0), {}
-        move_values = {move: value_of(root.play_unchecked(move)) for move in self.moves(root)}
+        move_values = {move: value_of(self.play(root, move)) for move in self.moves(root)}
         best = max if root.turn == X else min
         return best(move_values.values()), move_values
 
@@ -687,12 +709,15 @@ class _TracedSearch(Searcher):
         return self.root_node
 
 
-def _move_between(parent: Position, child: Position) -> int:
-    """The move that leads from `parent` to `child`: a cell, or a tree of numbers' index."""
+def _move_between(parent: Position, child: Position) -> Any:
+    """The move that leads from `parent` to `child`: a cell, a tree of numbers' index, or for
+    any other game the legal move whose position has the child's key."""
     if isinstance(child, NumberTree):
         return child.path[-1]
-    assert isinstance(parent, State)
-    return next(i for i, (a, b) in enumerate(zip(parent.cells, child.cells)) if a != b)
+    if isinstance(parent, State) and isinstance(child, State):
+        return next(i for i, (a, b) in enumerate(zip(parent.cells, child.cells)) if a != b)
+    play, key = successor(parent), child.key
+    return next(move for move in parent.legal_moves() if play(parent, move).key == key)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -709,16 +734,21 @@ def new_searcher(
     trace_depth: int | None,
     memo: Memo = None,
     order_moves: object = False,
+    *,
+    who: str = "a search",
 ) -> Searcher:
     """A :class:`Searcher` for `state` with these options, each checked (a ValueError or a
     TypeError says what is wrong)."""
     if isinstance(state, NumberTree):
         score = _number_tree_options(score, memo, order_moves)
-    elif not isinstance(state, State):
-        raise TypeError(
-            "a search needs a State, such as State.new(), or a NumberTree, such as "
-            f"NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), not {state!r}"
-        )
+    else:
+        require_position(state, who)
+        if order_moves is True:
+            require_board(
+                state,
+                "order_moves=True",
+                "order_moves=your_order, a function order(position) -> its moves, best first",
+            )
     for name, function in (("score", score), ("heuristic", heuristic)):
         if function is not None and not callable(function):
             raise TypeError(f"{name} must be a function score(state, ply), not {function!r}")
@@ -737,8 +767,8 @@ def new_searcher(
         if trace
         else Searcher(score, heuristic, horizon)
     )
-    if isinstance(state, NumberTree):
-        search.moves = NumberTree.legal_moves
+    search.moves = type(state).legal_moves
+    search.play = successor(state)
     return search
 
 
@@ -760,11 +790,13 @@ def set_up_threat_extension(
                 "max_extension bounds the threat extension: give extend_threats=True as well"
             )
         return
-    if not isinstance(state, State):
+    if isinstance(state, NumberTree):
         raise ValueError(
             "extend_threats=True looks for lines about to be completed, which a tree of "
             "numbers does not have: leave it out"
         )
+    require_board(state, "extend_threats=True", "depth=... with heuristic=... alone")
+    assert isinstance(state, State)
     if search.horizon == _NO_HORIZON:
         raise ValueError(
             "extend_threats=True searches on past a depth limit, so it needs depth=... and "
@@ -787,7 +819,7 @@ def set_up_threat_extension(
 
 def _number_tree_options(score: Score, memo: Memo, order_moves: object) -> Score:
     """The score of a search on a tree of numbers, once its options are checked."""
-    if score is not win_loss and score is not leaf_number:  # type: ignore[comparison-overlap]
+    if score is not win_loss and score is not leaf_number:
         raise ValueError(
             "a tree of numbers is scored by its leaves' numbers: leave score= out (a score "
             "such as win_loss values finished boards)"
@@ -803,7 +835,7 @@ def _number_tree_options(score: Score, memo: Memo, order_moves: object) -> Score
             "of numbers give the order yourself, e.g. "
             "order_moves=lambda node: reversed(node.legal_moves())"
         )
-    return leaf_number  # type: ignore[return-value]
+    return leaf_number
 
 
 def _horizon(state: Position, depth: int | None, heuristic: Score | None) -> int:
@@ -826,15 +858,24 @@ def _horizon(state: Position, depth: int | None, heuristic: Score | None) -> int
     return depth
 
 
-def budget_advice(depth: int | None, memo: Memo, search: str = "") -> list[str]:
-    """What to try when a search runs out of budget, for the error message."""
-    advice = ["a position with fewer empty cells"]
+def budget_advice(
+    depth: int | None, memo: Memo, search: str = "", state: object = None
+) -> list[str]:
+    """What to try when a search of `state` runs out of budget, for the error message: in the
+    words of boards, or for another game's position without what only boards have."""
+    board = state is None or isinstance(state, State)
+    advice = ["a position with fewer empty cells" if board else "a position nearer the end"]
     if depth is None:
-        advice.append(f"a depth limit ({_SUGGESTED_DEPTH})")
-    if not memo:
+        advice.append(
+            f"a depth limit ({_SUGGESTED_DEPTH})" if board else "a depth limit with a heuristic"
+        )
+    if not memo and (board or hasattr(type(state), "symmetric_key")):
         advice.append("a memo (memo='symmetric': each position once, mirror images too)")
+    elif not memo:
+        advice.append("a memo (memo='plain': each position once)")
     if search == "minimax":
-        advice.append("alphabeta(..., order_moves=True), which skips what cannot matter")
+        order = "order_moves=True" if board else "order_moves=your_order"
+        advice.append(f"alphabeta(..., {order}), which skips what cannot matter")
     return advice
 
 
@@ -843,15 +884,31 @@ _NO_HORIZON = sys.maxsize  # deeper than any game: without a depth limit, search
 _SUGGESTED_DEPTH = "depth=4, heuristic=two_in_a_row from tictac.game.scoring"
 
 
-def memo_key(name: str, option: Memo) -> Callable[[State], Hashable] | None:
-    """How a memo keys positions for the option `option` given as `name=` (None: no memo);
-    an unknown option is a ValueError."""
+def memo_key(
+    name: str, option: Memo, position: Position | None = None
+) -> Callable[[Any], Hashable] | None:
+    """How a memo keys positions for the option `option` given as `name=` (None: no memo):
+    by their `key`, or for ``"symmetric"`` by their `symmetric_key`, which a game whose
+    `position` lacks it refuses (:class:`~tictac.game.position.NotForThisGame`); an unknown
+    option is a ValueError.
+
+    >>> memo_key("memo", "plain")(State.parse("X../.../..."))
+    ('X', '.', '.', '.', '.', '.', '.', '.', '.')
+    """
     if option is None or option is False:
         return None
+    board = position is None or isinstance(position, State)
     if option is True or option == "plain":
-        return _plain_key
+        return _cells if board else _plain_key
     if option == "symmetric":
-        return _symmetric_key
+        if position is not None and not hasattr(type(position), "symmetric_key"):
+            raise NotForThisGame(
+                f"{name}='symmetric'",
+                position,
+                f"{name}='plain'",
+                works_on="games that know their mirror images (a symmetric_key, as State has)",
+            )
+        return _board_symmetric_key if board else _symmetric_key
     raise ValueError(
         f"{name}={option!r} is not an option: use None or False (remember nothing), 'plain' "
         "or True (remember each position) or 'symmetric' (remember each position together "
@@ -859,13 +916,20 @@ def memo_key(name: str, option: Memo) -> Callable[[State], Hashable] | None:
     )
 
 
-def _plain_key(state: State) -> Hashable:
-    return state.cells
+_plain_key: Callable[[Any], Hashable] = operator.attrgetter("key")
+"""A position's key (for a board, its cells)."""
+
+_symmetric_key: Callable[[Any], Hashable] = operator.attrgetter("symmetric_key")
+"""The same key for a position and all its mirror images."""
+
+# A board's keys read its cells directly, as State.key and State.symmetric_key do, without
+# the property call: the searches ask for them at every position.
+_cells: Callable[[Any], Hashable] = operator.attrgetter("cells")
 
 
-def _symmetric_key(state: State) -> Hashable:
-    """The same key for a board and all its mirror images: the smallest of their cells
-    (:func:`~tictac.game.state.canonical_cells`)."""
+def _board_symmetric_key(state: State) -> Hashable:
+    """A board's :attr:`~tictac.game.state.State.symmetric_key`: the smallest of its mirror
+    images' cells (:func:`~tictac.game.state.canonical_cells`)."""
     return canonical_cells(state.cells, state.rows, state.cols)[0]
 
 

@@ -37,6 +37,10 @@ Each playout walks down the tree and then plays a game to its end, so its positi
 counted against the search's `budget` (see :mod:`tictac.search.budget`): a million by default,
 enough for 1000 playouts on every board up to 10x10. ``positions=`` instead stops the search
 cleanly, after as many playouts as that many positions allow.
+
+Any game's position will do (:class:`~tictac.game.position.Position`): the playouts read who
+won from its `result()`, and ``positions=`` needs the game to say how many moves it can still
+last (its `moves_left`).
 """
 
 from __future__ import annotations
@@ -46,8 +50,10 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
-from tictac.game.state import IllegalMove, Mark, State
+from tictac.game.position import NotForThisGame, Position, require_position, successor
+from tictac.game.state import IllegalMove, Mark, State, other
 from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
 from tictac.helpers.seeds import Seed, random_source
@@ -91,18 +97,21 @@ class MCTSNode:
     ('X', 1.0, True)
     """
 
-    state: State
+    state: Position
     parent: MCTSNode | None = None
-    move: int | None = None
-    untried: list[int] = field(default_factory=list)
+    move: Any = None
+    untried: list[Any] = field(default_factory=list)
     children: list[MCTSNode] = field(default_factory=list)
     visits: int = 0
     reward: float = 0.0
 
     @property
     def mover(self) -> Mark:
-        """The player who made `move` (at the root: the player who moved last)."""
-        return "O" if self.state.turn == "X" else "X"
+        """The player who made `move`: the one to move before it (at the root: the player who
+        moved last, the other of the one to move)."""
+        if self.parent is not None:
+            return self.parent.state.turn
+        return other(self.state.turn)
 
     @property
     def mean(self) -> float:
@@ -188,7 +197,7 @@ class MCTSResult:
 
 
 def uct_search(
-    state: State,
+    state: Position,
     *,
     playouts: int | None = 1000,
     exploration: float = DEFAULT_EXPLORATION,
@@ -204,8 +213,9 @@ def uct_search(
     from; ``rng=``, its old name, still works but warns). Every position a playout passes
     through counts against `budget` (see :mod:`tictac.search.budget`). `positions` caps the
     positions instead, without an error: the search stops before a playout that might not
-    fit (a playout visits at most one position more than `state` has empty cells), so it
-    visits at most that many; give ``playouts=None`` to let `positions` alone decide.
+    fit (a playout visits at most one position more than the moves `state`'s game can still
+    last, its `moves_left`: on a board, its empty cells), so it visits at most that many; give
+    ``playouts=None`` to let `positions` alone decide.
     `keep_tree` keeps the tree in the result.
 
     >>> uct_search(State.new(4, 4, 4), playouts=None, positions=500, seed=1).positions <= 500
@@ -216,6 +226,7 @@ def uct_search(
     tictac.game.state.IllegalMove: the game is already over: there is no move to search for
     """
     playouts, positions = _check(playouts, exploration, positions)
+    require_position(state, "uct_search")
     if state.is_terminal:
         raise IllegalMove("the game is already over: there is no move to search for")
     if rng is not None:
@@ -227,7 +238,7 @@ def uct_search(
         budget, state, "uct_search", ["fewer playouts", "a position with fewer empty cells"]
     )
     start = counter.positions
-    longest = 1 + len(state.legal_moves())  # the most positions one playout visits
+    longest = 1 + _moves_left(state, positions)  # the most positions one playout visits
     root = MCTSNode(state, untried=list(state.legal_moves()))
     done, last = 0, None
     for _ in range(playouts) if playouts is not None else itertools.count():
@@ -333,7 +344,7 @@ def expand(
 
 
 def simulate(
-    state: State, rng: random.Random, *, count: Callable[[], None] = _uncounted
+    state: Position, rng: random.Random, *, count: Callable[[], None] = _uncounted
 ) -> tuple[Mark | None, tuple[int, ...]]:
     """Simulation: play a random game from `state` to its end, each move drawn with `rng`
     from the legal ones. Returns its winner (None for a draw) and its moves; `count` is
@@ -342,13 +353,20 @@ def simulate(
     >>> simulate(State.parse("XX./OO./..."), random.Random(0))  # O blocks, X wins at 2
     ('X', (7, 8, 2))
     """
-    moves = []
+    moves: list[Any] = []
+    play = successor(state)
     while not state.is_terminal:
         move = rng.choice(state.legal_moves())
-        state = state.play_unchecked(move)
+        state = play(state, move)
         moves.append(move)
         count()
-    return state.winner, tuple(moves)
+    result = state.result()
+    if result is None:
+        raise TypeError(
+            f"a playout ended at {state!r}, a finished position without a result(): MCTS needs "
+            "a game whose finished positions say who won (a tree of numbers has only numbers)"
+        )
+    return (None if result == "draw" else result), tuple(moves)
 
 
 def backpropagate(node: MCTSNode, winner: Mark | None) -> None:
@@ -394,6 +412,22 @@ def back_up(node: MCTSNode, winner: Mark | None) -> None:
     """The old name of :func:`backpropagate`; it warns, and will go."""
     renamed("tictac.search.mcts.back_up", "tictac.search.mcts.backpropagate")
     backpropagate(node, winner)
+
+
+def _moves_left(state: Position, positions: int | None) -> int:
+    """The most moves the game at `state` can still last (for ``positions=``): its
+    `moves_left`, which a game without one cannot give, so ``positions=`` refuses it."""
+    moves_left = getattr(state, "moves_left", None)
+    if isinstance(moves_left, int):
+        return moves_left
+    if positions is None:
+        return len(state.legal_moves())  # only said in messages
+    raise NotForThisGame(
+        "uct_search(positions=...)",
+        state,
+        "playouts=... alone",
+        works_on="games that say how many moves they can still last (a moves_left, as State has)",
+    )
 
 
 def _moves_between(top: MCTSNode, node: MCTSNode) -> tuple[int, ...]:

@@ -55,6 +55,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from tictac.game.position import refuse_other_games
 from tictac.game.state import EMPTY, Line, Mark, State, other, winning_lines
 from tictac.helpers.old_names import moved_away
 from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
@@ -361,6 +362,7 @@ def never_loses(
 
 
 def _check_board(state: State, pairing: Pairing) -> None:
+    refuse_other_games(state, "a pairing strategy", "a player of level 'random' or 'mcts'")
     if not isinstance(state, State):
         raise TypeError(f"a pairing strategy plays on a tictac State, not {type(state).__name__}")
     if (state.rows, state.cols, state.k) != (pairing.rows, pairing.cols, pairing.k):

@@ -71,6 +71,7 @@ from operator import or_
 from typing import NamedTuple, Protocol, TypeVar
 
 from tictac.game.bitboard import Images, bitboards, geometry, read_lines
+from tictac.game.position import refuse_other_games
 from tictac.game.state import IllegalMove, State
 from tictac.helpers.old_names import moved_away, renamed
 from tictac.helpers.seeds import Seed, random_source
@@ -279,7 +280,12 @@ def clear_caches() -> None:
 # Helpers shared by the public functions
 
 
+_ANY_GAME = "minimax(position, memo='plain') or alphabeta(position, memo='plain')"
+"""What to use instead of the bitboard solver on another game than an m,n,k board."""
+
+
 def _check_state(state: object, name: str) -> None:
+    refuse_other_games(state, f"{name}()", _ANY_GAME)
     if not isinstance(state, State):
         raise TypeError(
             f"{name}() needs a tictac State such as State.parse('XO./.X./..O') or State.new(), "

@@ -4,7 +4,10 @@ These functions are for reading. Each is the algorithm and nothing else: no coun
 traces, no memo. The searches in :mod:`tictac.search.engine` add those (and run faster), and the
 tests check that both give the same value on every reachable position of tic-tac-toe.
 
-Values are from X's side, as everywhere in the package (X maximises, O minimises), except
+They take any game's position (:class:`~tictac.game.position.Position`: `turn`,
+`is_terminal`, `legal_moves()`, `play(move)` and, for the default score, `result()`), not only
+boards. Values are from X's side, as everywhere in the package (X, the player who moves first,
+maximises; O minimises), except
 :func:`negamax_value`, which by the nature of negamax gives the value for the player to move.
 `score` values finished games and `ply` counts the moves from where the search started, so
 that a score such as ``depth_scaled`` can make a near end count more (see
@@ -22,13 +25,14 @@ from __future__ import annotations
 
 import math
 
+from tictac.game.position import Position
 from tictac.game.scoring import Score, win_loss
-from tictac.game.state import State, X
+from tictac.game.state import State, X  # noqa: F401  (the examples in the docstrings use it)
 
 __all__ = ["alphabeta_value", "depth_limited_value", "minimax_value", "negamax_value"]
 
 
-def minimax_value(state: State, score: Score = win_loss, ply: int = 0) -> float:
+def minimax_value(state: Position, score: Score = win_loss, ply: int = 0) -> float:
     """The value of `state` by plain minimax, as the tutorials write it.
 
     A finished game is worth its score. Otherwise X takes the largest value among the
@@ -44,7 +48,7 @@ def minimax_value(state: State, score: Score = win_loss, ply: int = 0) -> float:
 
 
 def depth_limited_value(
-    state: State, depth: int, heuristic: Score, score: Score = win_loss, ply: int = 0
+    state: Position, depth: int, heuristic: Score, score: Score = win_loss, ply: int = 0
 ) -> float:
     """The value of `state` by minimax that stops `depth` moves ahead and guesses there.
 
@@ -72,7 +76,7 @@ def depth_limited_value(
 
 
 def alphabeta_value(
-    state: State,
+    state: Position,
     alpha: float = -math.inf,
     beta: float = math.inf,
     *,
@@ -120,7 +124,7 @@ def alphabeta_value(
     return value
 
 
-def negamax_value(state: State, score: Score = win_loss, ply: int = 0) -> float:
+def negamax_value(state: Position, score: Score = win_loss, ply: int = 0) -> float:
     """The value of `state` for the player to move, by negamax.
 
     Negamax is minimax written once for both players: what is good for one is bad for the

@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from tictac.game.position import refuse_other_games
 from tictac.game.scoring import Score
 from tictac.game.state import EMPTY, Mark, State, X, other, winning_lines
 
@@ -60,6 +61,7 @@ def winning_cells(state: State, player: Mark) -> tuple[int, ...]:
     >>> winning_cells(position, "X"), winning_cells(position, "O")
     ((1,), (5,))
     """
+    refuse_other_games(state, "reading threats", "minimax(position, depth=..., heuristic=...)")
     if not isinstance(state, State):
         raise TypeError(f"threats are read on a board, a State such as State.new(), not {state!r}")
     if player not in ("X", "O"):
@@ -99,6 +101,7 @@ def forced_moves(state: State) -> tuple[int, ...]:
     >>> forced_moves(State.parse("XX./X.O/.O."))   # X threatens 2 and 6: O cannot block both
     (2, 6)
     """
+    refuse_other_games(state, "reading threats", "minimax(position, depth=..., heuristic=...)")
     if not isinstance(state, State):
         raise TypeError(f"threats are read on a board, a State such as State.new(), not {state!r}")
     if state.is_terminal:
