@@ -401,11 +401,14 @@ def test_parse_reads_back_every_position_of_random_games(size: tuple[int, int, i
         ("..../..../..../...", r"the rows have different lengths \(4, 4, 4, 3\)"),
         (
             "..../..../..../X0..",
-            r"unknown mark '0' in row 3, column 1 \(a zero\? use the letter O\)",
+            r"unknown mark '0' in cell 13 \(row 3, column 1\) \(a zero\? use the letter O\)",
         ),
         ("..../..../..../OO..", "X has 0 discs and O has 2"),
         ("..../..../..../XXX.", "X has 3 discs and O has 0"),
-        ("..../X.../..../O...", "the disc in row 1, column 0 floats above an empty cell"),
+        (
+            "..../X.../..../O...",
+            "the disc in cell 4 \\(row 1, column 0\\) floats above an empty cell",
+        ),
         ("..../..../X.../O...", "no order of alternate moves"),
         ("..../..../OOOO/XXXX", "both X and O have a line"),
         ("..X./X.X./OOOO/XXXO", "O has a line, but X moved last"),

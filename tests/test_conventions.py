@@ -352,12 +352,17 @@ def test_the_lessons_and_the_package_name_cells_one_way() -> None:
             for text in texts:
                 problems += [f"{notebook.name} cell {number}: {p}" for p in misnamed_cells(text)]
     writes_a_number = re.compile(r"\b(?:row|column) \{(?!\w+!r\})")  # ("the row {label!r}")
+    # (a Connect Four move is a column, named by ConnectFour.move_label as "column 3"; its
+    # cells are named as every board's are)
+    namers = {("state.py", "cell_label"), ("connect_four.py", "move_label")}
     for source in sorted((root / "tictac").rglob("*.py")):
         text = source.read_text()
+        if source.name == "connect_four.py":
+            text = re.sub(r"(?<!, )\bcolumns? \d+\b", "a move", text)
         problems += [f"{source.name}: {p}" for p in misnamed_cells(text)]
         for found in writes_a_number.finditer(text):
             line = text[: found.start()].count("\n") + 1
-            if (source.name, "cell_label") != ("state.py", _function_at(text, found.start())):
+            if (source.name, _function_at(text, found.start())) not in namers:
                 problems.append(f"{source.name}:{line} writes a row or column number itself")
     assert not problems, "\n".join(problems)
 

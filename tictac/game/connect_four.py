@@ -28,6 +28,7 @@ from tictac.game.state import (
     Mark,
     O,
     X,
+    cell_label,
     cells_label,
     winning_lines,
 )
@@ -153,7 +154,7 @@ class ConnectFour:
         >>> ConnectFour.parse("..../.X../..../.O..")
         Traceback (most recent call last):
           ...
-        tictac.game.state.InvalidBoard: impossible board: the disc in row 1, column 1 floats ...
+        tictac.game.state.InvalidBoard: impossible board: the disc in cell 5 (row 1, column 1) ...
         """
         if not isinstance(text, str):
             raise InvalidBoard(
@@ -173,7 +174,9 @@ class ConnectFour:
         except ValueError as error:
             raise InvalidBoard(str(error)) from None
         cells = tuple(
-            _read_cell(ch, r, c) for r, line in enumerate(lines) for c, ch in enumerate(line)
+            _read_cell(ch, r * cols + c, cols)
+            for r, line in enumerate(lines)
+            for c, ch in enumerate(line)
         )
         return cls._validated(rows, cols, k, cells)
 
@@ -194,9 +197,9 @@ class ConnectFour:
             if floating:
                 r = rows - 1 - floating[0]
                 raise InvalidBoard(
-                    f"impossible board: the disc in row {r}, column {c} floats above an empty "
-                    "cell, but a disc falls to the lowest empty cell of its column (rows are "
-                    "counted from 0 at the top)"
+                    f"impossible board: the disc in {cell_label(r * cols + c, cols)} floats "
+                    "above an empty cell, but a disc falls to the lowest empty cell of its "
+                    "column (rows are counted from 0 at the top)"
                 )
             heights.append(height)
         winner, winning_line, lasts = _check_lines(rows, cols, k, cells, tuple(heights), n_x > n_o)
@@ -293,6 +296,16 @@ class ConnectFour:
         rows = self.rows
         return tuple(c for c, height in enumerate(self._heights) if height < rows)
 
+    @staticmethod
+    def move_label(move: object) -> str:
+        """How a move is named: a move is a column, counted from 0 at the left. (The cells are
+        named as every board's are, by :func:`~tictac.game.state.cell_label`.)
+
+        >>> ConnectFour.move_label(3)
+        'column 3'
+        """
+        return f"column {move}"
+
     def play(self, move: int) -> ConnectFour:
         """The position after the player to move drops a disc into column `move` (0 is the
         leftmost), a whole number of any integer type (but not True or False).
@@ -315,8 +328,8 @@ class ConnectFour:
             )
         if not 0 <= column < self.cols:
             raise IllegalMove(
-                f"column {shown(column)} is outside the board: its {self.cols} columns are "
-                f"numbered 0 to {self.cols - 1}, from the left"
+                f"{self.move_label(shown(column))} is outside the board: its {self.cols} columns "
+                f"are numbered 0 to {self.cols - 1}, from the left"
             )
         if self.winner is not None:
             raise IllegalMove(
@@ -329,7 +342,8 @@ class ConnectFour:
             )
         if self._heights[column] == self.rows:
             raise FullColumn(
-                f"column {column} is full: choose one of the columns {list(self.legal_moves())}"
+                f"{self.move_label(column)} is full: choose one of the columns "
+                f"{list(self.legal_moves())}"
             )
         return self.play_unchecked(column)
 
@@ -457,7 +471,7 @@ def _rows_of(text: str) -> list[str]:
     return lines
 
 
-def _read_cell(ch: str, row: int, col: int) -> Cell:
+def _read_cell(ch: str, index: int, cols: int) -> Cell:
     upper = ch.upper()
     if upper == X:
         return X
@@ -467,7 +481,7 @@ def _read_cell(ch: str, row: int, col: int) -> Cell:
         return EMPTY
     hint = " (a zero? use the letter O)" if ch == "0" else ""
     raise InvalidBoard(
-        f"unknown mark {ch!r} in row {row}, column {col}{hint}: use X or O for discs and "
+        f"unknown mark {ch!r} in {cell_label(index, cols)}{hint}: use X or O for discs and "
         "'.', '-' or '_' for an empty cell"
     )
 
