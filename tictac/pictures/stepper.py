@@ -62,11 +62,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tictac.game.numbertree import Board, NumberTree
-from tictac.game.position import Position
+from tictac.game.numbertree import NumberTree
+from tictac.game.position import REQUIRED, Position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State
-from tictac.helpers.checks import as_whole
+from tictac.helpers.checks import as_whole, shown
 from tictac.helpers.old_names import moved_away
 from tictac.pictures.boards import COLORS, format_value
 from tictac.pictures.static import bare_svg
@@ -80,7 +80,9 @@ from tictac.pictures.tree import (
     SearchName,
     board_look,
     html_board,
+    move_text,
     name_of,
+    node_unit,
     number_node,
     reason_text,
     window_text,
@@ -128,7 +130,7 @@ class Step:
 
 
 def record_search(
-    position: Board,
+    position: Position,
     *,
     search: SearchName = "alphabeta",
     score: Score = win_loss,
@@ -140,14 +142,16 @@ def record_search(
 ) -> SearchSteps:
     """Search from `position` once, with a trace, and cut the search into steps.
 
-    `position` is a :class:`~tictac.game.state.State` or a
-    :class:`~tictac.game.numbertree.NumberTree`. `search` is ``"alphabeta"`` (the textbook way: one
-    window shared by the root's moves) or ``"minimax"``; `score`, `depth` and `heuristic` are the
-    searches' options; `order_moves` (alpha-beta only) is None for the moves in board order, True
-    for the package's ordering (wins, blocks, the centre, corners), or your own ``order(position) ->
-    moves``. `budget` bounds the search: :data:`STEP_BUDGET` positions by default, as many as are
-    worth stepping through. `memo` is there to be refused with a reason: a search with a memo is not
-    stepped through (see above).
+    `position` is a :class:`~tictac.game.state.State`, a
+    :class:`~tictac.game.numbertree.NumberTree`, or any other game's position (a
+    :class:`~tictac.game.position.Position`: Connect Four, Nim, your own). `search` is
+    ``"alphabeta"`` (the textbook way: one window shared by the root's moves) or
+    ``"minimax"``; `score`, `depth` and `heuristic` are the searches' options; `order_moves`
+    (alpha-beta only) is None for the moves in board order, True for the package's ordering (wins,
+    blocks, the centre, corners), or your own ``order(position) -> moves``. `budget` bounds the
+    search: :data:`STEP_BUDGET` positions by default, as many as are worth stepping through.
+    `memo` is there to be refused with a reason: a search with a memo is not stepped through (see
+    above). Moves are named by the game's ``move_label(move)`` where it has one (``column 3``).
 
     >>> from tictac.game.state import State
     >>> steps = record_search(State.parse(".../XXO/XOO"))
@@ -166,10 +170,13 @@ def record_search(
       ...
     tictac.search.budget.BudgetExceeded: the stepper stopped after searching 300 positions, ...
     """
-    if not isinstance(position, (State, NumberTree)):
+    if not isinstance(position, Position):
+        missing = ", ".join(name for name in REQUIRED if not hasattr(position, name))
         raise TypeError(
             f"the stepper needs a State, such as State.parse('XOX/.O./...'), or a NumberTree, such "
-            f"as {_EXAMPLE_TREE}, not {position!r}"
+            f"as {_EXAMPLE_TREE}, or another game's position (one with turn, is_terminal, "
+            f"legal_moves(), play(move), result() and key; this lacks {missing}), "
+            f"not {shown(position)}"
         )
     if search not in ("minimax", "alphabeta"):
         raise ValueError(f"search={search!r} is not an option: use 'alphabeta' or 'minimax'")
@@ -186,11 +193,14 @@ def record_search(
             "order_moves is alpha-beta's option (minimax tries every move, so their order does "
             "not change what it visits): use search='alphabeta', or leave order_moves out"
         )
-    advice = ["a position with fewer empty cells"]
-    if depth is None:
+    board = isinstance(position, State)
+    advice = ["a position with fewer empty cells" if board else "a position nearer the end"]
+    if depth is None and board:
         advice.append(
             "a depth limit, e.g. depth=2, heuristic=two_in_a_row from tictac.game.scoring"
         )
+    elif depth is None:
+        advice.append("a depth limit with a heuristic of your own, e.g. depth=2, heuristic=...")
     if search == "minimax":
         advice.append("search='alphabeta', which visits fewer positions")
     advice.append(f"the textbook's tree of numbers, {_EXAMPLE_TREE}")
@@ -266,7 +276,7 @@ class SearchSteps:
     def __repr__(self) -> str:
         what = "node" if isinstance(self.trace.state, NumberTree) else "position"
         return (
-            f"<{self.search} on {_short(_drawable(self.trace.state))}: "
+            f"<{self.search} on {_short(self.trace.state)}: "
             f"{_count(len(self), 'step')}, "
             f"{_count(self.result.stats.nodes, what)} visited, {_count(len(self.cuts()), 'cut')}>"
         )
@@ -294,7 +304,8 @@ class SearchSteps:
 
     def name(self, node: TraceNode) -> str:
         """How the sentences name a node: ``C1`` in a tree of numbers, ``O's reply 0`` on a
-        board (the move that leads to it and who made it), ``the root`` at the start."""
+        board (the move that leads to it and who made it), ``X's move (column 3)`` in a game
+        that names its moves (``move_label``), ``the root`` at the start."""
         return _name(node)
 
     # -- the pictures ---------------------------------------------------------------------------
@@ -318,8 +329,10 @@ def _count(number: int, thing: str) -> str:
     return f"{number:,} {thing}{'' if number == 1 else 's'}"
 
 
-def _short(state: Board) -> str:
-    return repr(state) if isinstance(state, NumberTree) else f"State.parse({state.text!r})"
+def _short(state: Position) -> str:
+    if isinstance(state, State):
+        return f"State.parse({state.text!r})"
+    return repr(state) if isinstance(state, NumberTree) else shown(state)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,10 +346,21 @@ def _name(node: TraceNode) -> str:
     if node.move is None:
         return "the root"
     mover = "O" if state.turn == "X" else "X"  # who made the move that led here
-    return f"{mover}'s {'move' if node.ply == 1 else 'reply'} {node.move}"
+    move = move_text(state, node.move)
+    named = move if move == str(node.move) else f"({move})"
+    return f"{mover}'s {'move' if node.ply == 1 else 'reply'} {named}"
 
 
-def _player(state: Board) -> str:
+def _ending(state: Position) -> str:
+    """How the move that ended the game ended it, for the player who made it."""
+    result = state.result()
+    if result == "draw":
+        return "draws"
+    mover = "O" if state.turn == "X" else "X"
+    return "wins" if result == mover else "loses"
+
+
+def _player(state: Position) -> str:
     """Who moves at `state`, as the sentences say it: X or O on a board, MAX or MIN in a tree
     of numbers."""
     return state.player if isinstance(state, NumberTree) else state.turn
@@ -399,11 +423,11 @@ class _Narrator:
         if len(self.path) == 1:
             self.add(kind, node, self.ending(node))
             return
-        clause = self.tell_parent(node.value, _drawable(self.path[-2].state))
+        clause = self.tell_parent(node.value, self.path[-2].state)
         joint = "; " if node.kind == "cutoff-heuristic" else ": "
         self.add(kind, node, f"{_cap(self.worth(node))}{joint}{clause}.")
 
-    def tell_parent(self, value: float, parent: Board) -> str:
+    def tell_parent(self, value: float, parent: Position) -> str:
         """Update the parent's window (or best value) with a child's value; say what changed."""
         player = _player(parent)
         maximising = parent.turn == "X"
@@ -431,14 +455,13 @@ class _Narrator:
         state = node.state
         if node.kind == "cutoff-heuristic":
             return f"{name}: depth limit reached, {self.heuristic_name} guesses {value}"
-        if isinstance(state, State) and state.is_terminal:
-            ending = "draws" if state.result() == "draw" else "wins"
-            return f"{name} {ending}, worth {value}"
+        if not isinstance(state, NumberTree) and state.is_terminal:
+            return f"{name} {_ending(state)}, worth {value}"
         bound = {"≤": "at most ", "≥": "at least "}.get(self.known.bound(node) or "", "")
         return f"{name} is worth {bound}{value}"
 
     def entering(self, node: TraceNode) -> str:
-        state = _drawable(node.state)
+        state = node.state
         player = _player(state)
         largest = "largest" if state.turn == "X" else "smallest"
         options = "children's" if isinstance(state, NumberTree) else "moves'"
@@ -462,14 +485,15 @@ class _Narrator:
         state = node.state
         alpha, beta = self.windows[-1]
         edge = f"≤ α = {_say(alpha)}" if state.turn == "O" else f"≥ β = {_say(beta)}"
-        parent = _drawable(self.path[-2].state)
+        parent = self.path[-2].state
         if isinstance(state, NumberTree):
             choice = f"choose {state.name}"
             rest = _join([state.play(move).name for move in node.pruned])
         else:
-            choice = f"play {node.move}"
+            choice = f"play {move_text(parent, node.move)}"
             replies = "reply" if len(node.pruned) == 1 else "replies"
-            rest = f"{state.turn}'s other {replies}, {_join([str(m) for m in node.pruned])}"
+            others = _join([move_text(state, move) for move in node.pruned])
+            rest = f"{state.turn}'s other {replies}, {others}"
         last = node.children[-1]  # the move that brought alpha and beta together
         if last.kind == "cutoff-heuristic":
             worth = (
@@ -493,7 +517,7 @@ class _Narrator:
         if isinstance(state, NumberTree):
             choice = f"{state.player}'s best move leads to {_name(best)}"
         else:
-            choice = f"{state.turn}'s best move is {move}"
+            choice = f"{state.turn}'s best move is {move_text(state, move)}"
         return f"{_cap(self.worth(root))}, and the search is over ({visited}): {choice}."
 
 
@@ -523,8 +547,8 @@ class _Drawn:
     """A node every frame draws: a visited one (`node`), or a move pruned at `parent`."""
 
     id: str
-    state: Board
-    move: int | None
+    state: Position
+    move: str  # the move that leads to it, as the edge's label in the Graphviz source
     ply: int
     parent_id: str | None
     node: TraceNode | None  # None: a pruned move
@@ -589,16 +613,18 @@ class _FrameLook:
         """`node` and all below it, depth-first: the drawing order, so left to right is the
         search's order. Ids follow the moves from the root: ``m``, ``m4``, ``m4_0``."""
         parent_id, parent_node = (parent.id, parent.node) if parent else (None, None)
-        state = _drawable(node.state)
-        drawn = _Drawn(node_id, state, node.move, node.ply, parent_id, node, parent_node)
+        state = node.state
+        label = "" if parent is None else _edge_label(parent.state, node.move)
+        drawn = _Drawn(node_id, state, label, node.ply, parent_id, node, parent_node)
         self.nodes.append(drawn)
         joint = "" if parent is None else "_"
-        for child in node.children:
-            self.add(child, drawn, f"{node_id}{joint}{child.move}")
-        for move in node.pruned:
-            child_id = f"{node_id}{joint}{move}"
+        for index, child in enumerate(node.children):
+            self.add(child, drawn, f"{node_id}{joint}{_id_part(child.move, index)}")
+        for index, move in enumerate(node.pruned, start=len(node.children)):
+            child_id = f"{node_id}{joint}{_id_part(move, index)}"
+            edge = _edge_label(state, move)
             self.nodes.append(
-                _Drawn(child_id, state.play(move), move, node.ply + 1, node_id, None, node)
+                _Drawn(child_id, state.play(move), edge, node.ply + 1, node_id, None, node)
             )
 
     def text_sizes(self) -> dict[str, tuple[int, int]]:
@@ -646,6 +672,8 @@ class _FrameLook:
         )
         graph.description = f"step {index + 1} of {len(self.steps)}: {step.sentence}"
         graph.boards = len(self.nodes)
+        if node_unit(self.steps.trace.state) == "position":  # (a tree of numbers' says boards)
+            graph.unit = "position"
         return graph
 
     def node_line(
@@ -746,7 +774,7 @@ class _FrameLook:
             return [value, window, note]
         return [value, note]
 
-    def faint(self, state: Board, pruned: bool, size: tuple[int, int]) -> str:
+    def faint(self, state: Position, pruned: bool, size: tuple[int, int]) -> str:
         """A node the search has not visited (yet, or ever: `pruned`): grey, without values."""
         note = PRUNED_TEXT if pruned else ""
         if isinstance(state, NumberTree):
@@ -770,7 +798,23 @@ __getattr__ = moved_away(
 )
 
 
-def _drawable(state: Position) -> Board:
-    """A traced position as the stepper knows it (it takes boards and trees only)."""
-    assert isinstance(state, State | NumberTree)
-    return state
+def _id_part(move: object, index: int) -> str:
+    """What a move adds to a node's Graphviz id: a board's cell number, or, for a move that is
+    no such number (Nim's ``(0, 2)``), ``i`` and its place among the node's moves."""
+    if isinstance(move, int) and not isinstance(move, bool) and move >= 0:
+        return str(move)
+    return f"i{index}"
+
+
+def _edge_label(state: Position, move: object) -> str:
+    """A move's label as the Graphviz source writes it: a cell number as it is, a game's own
+    name for its move (``move_label``) in quotes.
+
+    >>> from tictac.game.connect_four import ConnectFour
+    >>> _edge_label(State.new(), 4), _edge_label(ConnectFour.new(), 3)
+    ('4', '"column 3"')
+    """
+    text = move_text(state, move)
+    if text.isascii() and text.isdigit():
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

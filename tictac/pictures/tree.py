@@ -53,13 +53,15 @@ from typing import Any, Literal
 
 import graphviz
 
-from tictac.game.numbertree import Board, NumberTree
-from tictac.game.position import Position, shown_position
+from tictac.game.connect_four import ConnectFour
+from tictac.game.numbertree import NumberTree
+from tictac.game.position import NotForThisGame, Position, require_position, shown_position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, symmetry_permutations
 from tictac.helpers.checks import whole_number
 from tictac.pictures.boards import COLORS, format_value
 from tictac.pictures.browser import GraphvizLoading, in_browser, render_svg
+from tictac.pictures.connect_four import FRAME
 from tictac.search.budget import DEFAULT_BUDGET, BudgetLike, meter
 from tictac.search.engine import Memo, SearchResult, TraceNode, alphabeta, minimax
 from tictac.search.mcts import MCTSNode, MCTSResult, Playout
@@ -119,7 +121,7 @@ class GraphvizError(RuntimeError):
 
 
 def draw_tree(
-    state: Board,
+    state: Position,
     *,
     search: SearchName = "minimax",
     score: Score = win_loss,
@@ -159,25 +161,29 @@ def draw_tree(
       ...
     ValueError: this drawing would have more than 1,500 boards, more than Graphviz lays out ...
     """
+    require_position(state, "draw_tree")
     numbers = isinstance(state, NumberTree)
-    if not numbers and not isinstance(state, State):
-        raise TypeError(
-            "draw_tree needs a State, such as State.new(), or a NumberTree, such as "
-            f"NumberTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), not {state!r}"
-        )
+    board = isinstance(state, State)
     if numbers and merge_symmetric:
         raise ValueError(
             "merge_symmetric merges mirror-image boards; a tree of numbers has none: leave it out"
         )
+    if merge_symmetric and not board:
+        raise NotForThisGame(
+            "merge_symmetric", state, "draw_tree(position) without merge_symmetric"
+        )
     max_depth, max_nodes = _check_limits(max_depth, max_nodes)
+    closer = "with fewer empty cells" if board else "nearer the end of the game"
     advice = [
-        "a start position with fewer empty cells (max_depth and max_nodes only trim "
+        f"a start position {closer} (max_depth and max_nodes only trim "
         "the drawing: the search behind it goes to the end of the game)"
     ]
-    if depth is None:
+    if depth is None and board:
         advice.append(
             "a depth limit, e.g. depth=2, heuristic=two_in_a_row from tictac.game.scoring"
         )
+    elif depth is None:
+        advice.append("a depth limit with a heuristic of your own, e.g. depth=2, heuristic=...")
     if not memo:
         advice.append("memo='symmetric', which searches each position once")
     counter = meter(budget, state, "draw_tree", advice)
@@ -229,7 +235,7 @@ def draw_trace(
 
 
 def _search(
-    state: Board,
+    state: Position,
     search: SearchName,
     score: Score,
     depth: int | None,
@@ -321,6 +327,7 @@ class _Shown:
     copies: int = 1  # how many mirror-image siblings it stands for
     best: bool = False
     on_pv: bool = False
+    move: str = ""  # the move that led to it, as the edge names it
 
 
 @dataclass
@@ -341,7 +348,7 @@ class Drawing:
         self.known = _KnownValues()
         self.shown: list[_Shown] = []
         self.summaries: list[_Summary] = []
-        self.pruned: list[tuple[str, Board, int, str]] = []  # (parent id, child, move, id)
+        self.pruned: list[tuple[str, Position, str, str]] = []  # (parent id, child, move, id)
 
     def new_id(self) -> str:
         return f"n{len(self.shown) + len(self.summaries) + len(self.pruned)}"
@@ -370,6 +377,7 @@ class Drawing:
                     copies,
                     best=self.known.is_best(node, child),
                     on_pv=id(child) in pv,
+                    move=move_text(node.state, child.move),
                 )
                 self.shown.append(shown)
                 queue.append(shown)
@@ -377,8 +385,9 @@ class Drawing:
                 values = tuple(sorted(set(hidden_values), key=hidden_values.index))
                 self.summaries.append(_Summary(self.new_id(), parent.id, hidden_positions, values))
             for move in node.pruned:
-                pruned_child = _drawable(node.state).play(move)
-                self.pruned.append((parent.id, pruned_child, move, self.new_id()))
+                pruned_child = node.state.play(move)
+                label = move_text(node.state, move)
+                self.pruned.append((parent.id, pruned_child, label, self.new_id()))
             if len(self.shown) + len(self.pruned) > MAX_BOARDS:
                 raise ValueError(
                     f"this drawing would have more than {MAX_BOARDS:,} boards, more than "
@@ -404,8 +413,7 @@ class Drawing:
         )
         graph.description = title
         graph.boards = len(self.shown) + len(self.pruned)
-        if self.shown and isinstance(self.shown[0].node.state, NumberTree):
-            graph.unit = "node"
+        graph.unit = node_unit(self.shown[0].node.state)
         for shown in self.shown:
             graph.node(shown.id, self.node_label(shown.node))
             if shown.parent is not None:
@@ -415,7 +423,7 @@ class Drawing:
             graph.edge(summary.parent, summary.id, color=GREY, style="dotted", arrowhead="none")
         for parent, child, move, node_id in self.pruned:
             graph.node(node_id, self.pruned_label(child))
-            graph.edge(parent, node_id, label=str(move), color=GREY, fontcolor=GREY, style="dashed")
+            graph.edge(parent, node_id, label=move, color=GREY, fontcolor=GREY, style="dashed")
         return graph
 
     def widest_level(self) -> int:
@@ -425,7 +433,7 @@ class Drawing:
         return max(levels.values())
 
     def edge_style(self, shown: _Shown) -> dict[str, str]:
-        label = str(shown.node.move) + (f" ×{shown.copies}" if shown.copies > 1 else "")
+        label = shown.move + (f" ×{shown.copies}" if shown.copies > 1 else "")
         if not shown.best:
             return {"label": label}
         style = {"label": f"{label} ✓", "color": COLORS["best"], "fontcolor": _BEST_TEXT}
@@ -440,7 +448,7 @@ class Drawing:
         return text if bound is None else f"{bound} {text}"
 
     def node_label(self, node: TraceNode) -> str:
-        state = _drawable(node.state)
+        state = node.state
         if isinstance(state, NumberTree):
             return self.number_label(node, state)
         fill, border, role = board_look(state)
@@ -479,7 +487,7 @@ class Drawing:
             f"{tail}</font></td></tr></table>>"
         )
 
-    def pruned_label(self, state: Board) -> str:
+    def pruned_label(self, state: Position) -> str:
         if isinstance(state, NumberTree):
             return number_node(state, [PRUNED_TEXT], faded=True)
         return html_board(state, FADED_FILL, GREY, [PRUNED_TEXT], "", faded=True)
@@ -643,9 +651,9 @@ def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]
     return [(members[0], len(members)) for members in groups.values()]
 
 
-def board_look(state: State) -> tuple[str, str, str]:
-    """How a board's node looks: its fill (the winner's colour when the game is over), its
-    border (the colour of the player to move) and its role: MAX, MIN, or end."""
+def board_look(state: Position) -> tuple[str, str, str]:
+    """How a position's node looks, in any game: its fill (the winner's colour when the game
+    is over), its border (the colour of the player to move) and its role: MAX, MIN, or end."""
     result = state.result()
     fill = _FILL[result] if result else "white"
     border = _BORDER[state.turn] if result is None else GREY
@@ -664,7 +672,7 @@ def reason_text(reason: str) -> str:
 
 
 def html_board(
-    state: State,
+    state: Position,
     fill: str,
     border: str,
     lines: list[str],
@@ -673,35 +681,124 @@ def html_board(
     faded: bool = False,
     text_size: tuple[int, int] | None = None,
 ) -> str:
-    """A Graphviz HTML-like label: the board as a grid of cells, then lines of text.
+    """A Graphviz HTML-like label: the position as :func:`position_cell` draws it (a board as a
+    grid of cells), then lines of text.
 
     With `text_size` (width, height in points) every line of text sits in a cell of that fixed
     size, so the label keeps its size whatever the text (the stepper's frames need that)."""
+    text = _text_rows(lines, text_size)
+    return (
+        f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{border}" '
+        f'bgcolor="{fill}" style="{style}"><tr>{position_cell(state, faded)}</tr>{text}</table>>'
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# How a position of each game looks inside a node, and how its moves are named
+
+
+def position_cell(state: Position, faded: bool = False) -> str:
+    """The cell at the top of a node's label that shows the position, for any game: an m,n,k
+    board or a Connect Four board as a small grid (the winning line's cells pale green), any
+    other game as its text (Nim's heaps, ``3 4 5``), or its ``str()`` if it has no `text`.
+    `faded` greys the marks (a position the search did not visit).
+
+    >>> position_cell(State.parse("X../.O./...")).count("<td")
+    10
+    >>> from tictac.game.nim import Nim
+    >>> position_cell(Nim.new((3, 4, 5)))
+    '<td>3 4 5</td>'
+    """
+    if isinstance(state, State):
+        return _grid_cell(state, _mark_text(faded), _BOARD_GRID)
+    if isinstance(state, ConnectFour):
+        return _grid_cell(state, _disc_text(faded), FRAME)
+    text = _short_text(state)
+    return f'<td><font color="{GREY}">{text}</font></td>' if faded else f"<td>{text}</td>"
+
+
+def node_unit(state: Position) -> str:
+    """What a drawing calls each of its nodes: a board (m,n,k and Connect Four), a node (of a
+    tree of numbers), or a position (any other game).
+
+    >>> from tictac.game.nim import Nim
+    >>> node_unit(State.new()), node_unit(Nim.new((1, 2)))
+    ('board', 'position')
+    """
+    if isinstance(state, NumberTree):
+        return "node"
+    return "board" if isinstance(state, State | ConnectFour) else "position"
+
+
+def move_text(state: Position, move: object) -> str:
+    """A move as the edges and sentences name it: by the game's ``move_label(move)`` if it has
+    one (``column 3``, ``take 2 from heap 0``), else as it is (a board's cell number, ``4``).
+
+    >>> from tictac.game.connect_four import ConnectFour
+    >>> move_text(State.new(), 4), move_text(ConnectFour.new(), 3)
+    ('4', 'column 3')
+    """
+    label = getattr(state, "move_label", None)
+    return str(label(move)) if callable(label) else str(move)
+
+
+_TEXT_LINES, _TEXT_WIDTH = 6, 24  # the most of a position's text a node shows
+
+
+def _short_text(state: Position) -> str:
+    """A position's `text` (else its ``str()``), shortened to a few short lines, escaped."""
+    text = getattr(state, "text", None)
+    lines = (text if isinstance(text, str) else str(state)).splitlines() or [""]
+    if len(lines) > _TEXT_LINES:
+        lines = [*lines[: _TEXT_LINES - 1], "…"]
+    short = [line if len(line) <= _TEXT_WIDTH else line[: _TEXT_WIDTH - 1] + "…" for line in lines]
+    return "<br/>".join(html.escape(line) for line in short)
+
+
+def _mark_text(faded: bool) -> Callable[[str], str]:
+    """How a board's cell writes its mark: X or O in bold, in the player's colour."""
     marks = {"X": COLORS["X"], "O": COLORS["O"]}
+
+    def text(mark: str) -> str:
+        color = GREY if faded else marks.get(mark, "white")
+        return f'<font color="{color}"><b>{mark}</b></font>' if mark != "." else " "
+
+    return text
+
+
+def _disc_text(faded: bool) -> Callable[[str], str]:
+    """How a Connect Four cell writes its disc, as its pictures draw them: X's filled, O's a
+    ring, each in the player's colour."""
+    discs = {"X": ("●", COLORS["X"]), "O": ("○", COLORS["O"])}
+
+    def text(mark: str) -> str:
+        if mark not in discs:
+            return " "
+        disc, color = discs[mark]
+        return f'<font color="{GREY if faded else color}"><b>{disc}</b></font>'
+
+    return text
+
+
+def _grid_cell(state: State | ConnectFour, write: Callable[[str], str], grid: str) -> str:
+    """A board as a grid of cells, the top row first, in a cell of a fixed size."""
     win = set(state.winning_line or ())
     rows = []
     for r in range(state.rows):
         cells = []
         for c in range(state.cols):
             index = r * state.cols + c
-            mark = state.cells[index]
-            color = GREY if faded else marks.get(mark, "white")
-            text = f'<font color="{color}"><b>{mark}</b></font>' if mark != "." else " "
+            text = write(state.cells[index])
             bg = _WIN_CELL if index in win else _CELL
             cells.append(f'<td width="14" height="14" fixedsize="true" bgcolor="{bg}">{text}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     board = (
-        f'<table border="0" cellborder="1" cellspacing="0" cellpadding="0" color="{_BOARD_GRID}">'
+        f'<table border="0" cellborder="1" cellspacing="0" cellpadding="0" color="{grid}">'
         f"{''.join(rows)}</table>"
     )
-    text = _text_rows(lines, text_size)
     # A fixed size keeps the board square when a long line of text widens the node.
     width, height = 16 * state.cols + 4, 16 * state.rows + 4
-    return (
-        f'<<table border="2" cellborder="0" cellspacing="1" cellpadding="2" color="{border}" '
-        f'bgcolor="{fill}" style="{style}"><tr><td fixedsize="true" width="{width}" '
-        f'height="{height}">{board}</td></tr>{text}</table>>'
-    )
+    return f'<td fixedsize="true" width="{width}" height="{height}">{board}</td>'
 
 
 def number_node(
@@ -858,6 +955,7 @@ def draw_mcts_tree(
         graph.graph_attr["size"] = f"{width / 96:.4g},1000"
     graph.description = title
     graph.boards = len(shown)
+    graph.unit = node_unit(root.state)
     new = path[-1] if playout is not None and playout.expanded is not None else None
     for node in shown:
         node_id = ids[id(node)]
@@ -873,7 +971,7 @@ def draw_mcts_tree(
             graph.node(f"{node_id}h", _hidden_label(positions, visits))
             graph.edge(node_id, f"{node_id}h", color=GREY, style="dotted", arrowhead="none")
     if playout is not None and id(path[-1]) in ids:  # (a tiny max_nodes may cut the path)
-        _draw_simulation(graph, ids[id(path[-1])], playout)
+        _draw_simulation(graph, ids[id(path[-1])], path[-1].state, playout)
     return graph
 
 
@@ -928,10 +1026,8 @@ def _ply(node: MCTSNode) -> int:
 
 def _mcts_label(node: MCTSNode, new: bool) -> str:
     state = node.state
-    assert isinstance(state, State)  # draw_mcts_tree draws boards (other games: later)
     result = state.result()
-    fill = _FILL[result] if result else "white"
-    border = _BORDER[state.turn] if result is None else GREY
+    fill, border, _ = board_look(state)
     plural = "s" if node.visits != 1 else ""
     lines = [f"<b>{node.visits:,} visit{plural}</b>"]
     if node.parent is not None and node.visits:
@@ -947,7 +1043,7 @@ def _mcts_label(node: MCTSNode, new: bool) -> str:
 
 
 def _mcts_edge(node: MCTSNode, result: MCTSResult, on_path: bool) -> dict[str, str]:
-    label = str(node.move)
+    label = move_text(node.parent.state, node.move) if node.parent is not None else ""
     style: dict[str, str] = {}
     if node.parent is not None and node.parent.parent is None and node.move == result.move:
         label += " ✓ chosen"
@@ -966,13 +1062,13 @@ def _hidden_label(positions: int, visits: int) -> str:
     )
 
 
-def _draw_simulation(graph: GameTree, new_id: str, playout: Playout) -> None:
-    """The last playout's random game, as a note below the node it started from."""
+def _draw_simulation(graph: GameTree, new_id: str, start: Position, playout: Playout) -> None:
+    """The last playout's random game, as a note below the node it started from (`start`)."""
     moves = len(playout.simulated)
     result = "a draw" if playout.winner is None else f"{playout.winner} wins"
     if moves:
-        cells = ", ".join(map(str, playout.simulated))
-        text = f"random game: {moves} move{'s' if moves != 1 else ''} ({cells}), {result}"
+        named = ", ".join(move_text(start, move) for move in playout.simulated)
+        text = f"random game: {moves} move{'s' if moves != 1 else ''} ({named}), {result}"
     else:
         text = f"no random game: the game is over, {result}"
     graph.node(
@@ -982,9 +1078,3 @@ def _draw_simulation(graph: GameTree, new_id: str, playout: Playout) -> None:
         "</font></td></tr></table>>",
     )
     graph.edge(new_id, f"{new_id}sim", color=_PATH_COLOR, style="dotted", label="simulation")
-
-
-def _drawable(state: Position) -> Board:
-    """A traced position as the pictures know it (draw_tree takes boards and trees only)."""
-    assert isinstance(state, State | NumberTree)
-    return state
