@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tictac.game.numbertree import Board
+from tictac.game.position import Position
 from tictac.pictures.static import StaticPicture
 from tictac.pictures.stepper import SearchSteps, Step, record_search
 
@@ -201,8 +201,9 @@ _FRAME_BOX = (
 )
 
 
-def step_search(position: Board, **options: Any) -> SearchStepper:
-    """A widget that replays a search from `position` one visit at a time.
+def step_search(position: Position, **options: Any) -> SearchStepper:
+    """A widget that replays a search from `position` (a position of any game) one visit at a
+    time.
 
     The `options` are :func:`record_search`'s: ``search="alphabeta"`` (the default) or
     ``"minimax"``, `order_moves` (alpha-beta), `score`, `depth` and `heuristic`, and a
