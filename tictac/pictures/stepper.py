@@ -151,7 +151,8 @@ def record_search(
     blocks, the centre, corners), or your own ``order(position) -> moves``. `budget` bounds the
     search: :data:`STEP_BUDGET` positions by default, as many as are worth stepping through.
     `memo` is there to be refused with a reason: a search with a memo is not stepped through (see
-    above). Moves are named by the game's ``move_label(move)`` where it has one (``column 3``).
+    above). Moves are named by the game's ``move_label(move)`` where it has one (Nim's
+    ``take 2 from heap 0``).
 
     >>> from tictac.game.state import State
     >>> steps = record_search(State.parse(".../XXO/XOO"))
@@ -304,8 +305,8 @@ class SearchSteps:
 
     def name(self, node: TraceNode) -> str:
         """How the sentences name a node: ``C1`` in a tree of numbers, ``O's reply 0`` on a
-        board (the move that leads to it and who made it), ``X's move (column 3)`` in a game
-        that names its moves (``move_label``), ``the root`` at the start."""
+        board (the move that leads to it and who made it), ``X's move (take 2 from heap 0)`` in
+        a game that names its moves (``move_label``), ``the root`` at the start."""
         return _name(node)
 
     # -- the pictures ---------------------------------------------------------------------------
@@ -810,9 +811,9 @@ def _edge_label(state: Position, move: object) -> str:
     """A move's label as the Graphviz source writes it: a cell number as it is, a game's own
     name for its move (``move_label``) in quotes.
 
-    >>> from tictac.game.connect_four import ConnectFour
-    >>> _edge_label(State.new(), 4), _edge_label(ConnectFour.new(), 3)
-    ('4', '"column 3"')
+    >>> from tictac.game.nim import Nim
+    >>> _edge_label(State.new(), 4), _edge_label(Nim.new((3, 4)), (0, 2))
+    ('4', '"take 2 from heap 0"')
     """
     text = move_text(state, move)
     if text.isascii() and text.isdigit():

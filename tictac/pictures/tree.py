@@ -732,11 +732,12 @@ def node_unit(state: Position) -> str:
 
 def move_text(state: Position, move: object) -> str:
     """A move as the edges and sentences name it: by the game's ``move_label(move)`` if it has
-    one (``column 3``, ``take 2 from heap 0``), else as it is (a board's cell number, ``4``).
+    one (Nim's ``take 2 from heap 0``; Connect Four names its columns), else as it is (a
+    board's cell number, ``4``).
 
-    >>> from tictac.game.connect_four import ConnectFour
-    >>> move_text(State.new(), 4), move_text(ConnectFour.new(), 3)
-    ('4', 'column 3')
+    >>> from tictac.game.nim import Nim
+    >>> move_text(State.new(), 4), move_text(Nim.new((3, 4)), (0, 2))
+    ('4', 'take 2 from heap 0')
     """
     label = getattr(state, "move_label", None)
     return str(label(move)) if callable(label) else str(move)
