@@ -280,6 +280,10 @@ def test_a_search_too_big_to_draw_gives_advice_for_the_game() -> None:
     message = str(stopped.value)
     assert "nearer the end of the game" in message and "heuristic of your own" in message
     assert "empty cells" not in message and "two_in_a_row" not in message
+    assert "memo='symmetric'" in message  # Nim knows its mirror images (symmetric_key)
+    with pytest.raises(tictac.BudgetExceeded, match="memo='plain'") as stopped:
+        draw_tree(TakeAway(30), budget=200)
+    assert "symmetric" not in str(stopped.value)
 
 
 # ---------------------------------------------------------------------------------------------

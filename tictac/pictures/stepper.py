@@ -12,6 +12,9 @@ draws it) and cuts what it did into steps. A :class:`Step` is one of:
 * ``"cut"``: alpha-beta skips the moves of a position it has not tried yet, because α ≥ β;
 * ``"done"``: an inner node's value is known and goes back up to its parent.
 
+Any game's position can be stepped through, drawn as :func:`~tictac.pictures.tree.draw_tree`
+draws it; the sentences name its moves by the game's ``move_label`` where it has one.
+
 Each step says what happened in one sentence, and :meth:`SearchSteps.frame` draws the tree as
 it stands after the step. Recording needs no widgets;
 :func:`tictac.pictures.stepper_widget.step_search` shows the same as a widget with buttons.

@@ -15,6 +15,10 @@ differently:
 * ``memo="plain"`` or ``"symmetric"``: positions answered from the memo marked as cache hits;
 * ``depth=..., heuristic=...``: positions valued by the heuristic at the depth limit.
 
+Any game's position can be drawn (:class:`~tictac.game.position.Position`): a Connect Four
+node is a small board of discs, any other game's node shows the position's text, and moves are
+named by the game's ``move_label`` if it has one (``take 2 from heap 0``).
+
 Big trees are trimmed to `max_depth` levels and `max_nodes` nodes; what is left out is
 summarised in a node such as "… 37 more positions", never silently dropped. Graphviz takes
 seconds to lay out a thousand boards and minutes for a few thousand, so a drawing has at most
@@ -153,9 +157,17 @@ def draw_tree(
     move (``0 ✓``, in green) only when its value is exact and equal to the exact value of the
     position it is played from.
 
+    `state` may be any game's position (:class:`~tictac.game.position.Position`): a node shows
+    it as :func:`position_cell` does, and a move is named by the game's ``move_label`` if it
+    has one (see :func:`move_text`); `merge_symmetric` is for m,n,k boards only.
+
     >>> source = draw_tree(State.parse("..O/.X./XOX"), search="alphabeta", max_depth=4).source
     >>> "MAX ≥ 1" in source and "MIN ≤ -1" in source
     True
+    >>> from tictac.game.nim import Nim
+    >>> nim = draw_tree(Nim.new((1, 2)), max_depth=9)
+    >>> nim, 'label="take 1 from heap 1 ✓"' in nim.source
+    (<game tree: 12 positions drawn; minimax, score win_loss: 12 positions searched>, True)
     >>> draw_tree(State.parse("X../.../..."), max_depth=9, max_nodes=5000)
     Traceback (most recent call last):
       ...
@@ -185,7 +197,8 @@ def draw_tree(
     elif depth is None:
         advice.append("a depth limit with a heuristic of your own, e.g. depth=2, heuristic=...")
     if not memo:
-        advice.append("memo='symmetric', which searches each position once")
+        kind = "symmetric" if board or hasattr(type(state), "symmetric_key") else "plain"
+        advice.append(f"memo='{kind}', which searches each position once")
     counter = meter(budget, state, "draw_tree", advice)
     result = _search(state, search, score, depth, heuristic, memo, order_moves, max_depth, counter)
     assert result.trace is not None
@@ -900,6 +913,9 @@ def draw_mcts_tree(
     With `show_last_playout`, the last playout's four phases are drawn too (and its path
     always shown): the moves selection took in bold, the node it added marked *new*, its
     random game as a dotted note, and the result it backed up along that bold path.
+
+    A search of any game is drawn (Connect Four's boards as discs, another game's position as
+    its text, moves by the game's ``move_label``), as :func:`draw_tree` draws them.
 
     With `width` (in pixels), a drawing wider than that is scaled down to fit, boards and text
     with it (Graphviz's ``size``), so that it fits a notebook's output; nothing is left out.
