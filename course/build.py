@@ -83,6 +83,7 @@ POINTS: dict[str, dict[str, int]] = {
         "check_count": 1,
         "check_count#2": 1,
     },
+    "13-your-own-game": {"check_no_repeat": 2, "check_nim_move": 2},
 }
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"

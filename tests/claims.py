@@ -68,6 +68,7 @@ NOT_CLAIMS = (
     r"\d+ ?x ?\d+",  # a board size such as 15x15
     r"\(\d+, ?\d+, ?\d+\)",  # an m,n,k triple written as a tuple
     r"(?<![\d,])\d{1,2},\d{1,2},\d{1,2}(?![\d,])",  # an m,n,k triple such as 4,4,3
+    r"Lesson \d+b?\b",  # a lesson's number, such as Lesson 13
 )
 
 
@@ -336,6 +337,18 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "12-play": (),
     #
+    "13-your-own-game": (
+        Cited("Charles L. Bouton proved in 1901", "Bouton"),
+        Cited("*Annals of Mathematics* 3 (1901–1902), 35–39", "Bouton"),
+        Cited("was solved in 1988", "Allis"),
+        Cited("Vrije Universiteit Amsterdam, 1988)", "Allis"),
+        Cited(
+            "Connect Four has 4,531,985,219,092 legal positions (John Tromp's count, the sum of "
+            "OEIS sequence A212693)",
+            "Tromp",
+        ),
+    ),
+    #
     "00-welcome-solutions": (),
     #
     "01-how-big-solutions": (
@@ -381,6 +394,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     #
     "10-matchboxes-solutions": (),
     "11-learning-values-solutions": (),
+    #
+    "13-your-own-game-solutions": (),
     #
     "12-play-solutions": (
         Cited("follows the best move 40% of the time", "Tic-Tac-Toe AI tutorial"),

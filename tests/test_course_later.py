@@ -142,6 +142,36 @@ def losing_replies(opening):
     return [move for move, label in labels.items() if label.startswith("loss")]
 """,
     },
+    "13-your-own-game": {
+        # the rule kept, but the key forgets the last take: a memo mixes positions up
+        "check_no_repeat": """
+class NoRepeat(TakeAway):
+    def __init__(self, pile, turn="X", last=None):
+        super().__init__(pile, turn)
+        self.last = last
+
+    @property
+    def is_terminal(self):
+        return not self.legal_moves()
+
+    def legal_moves(self):
+        return tuple(take for take in super().legal_moves() if take != self.last)
+
+    def play(self, take):
+        return NoRepeat(self.pile - take, "O" if self.turn == "X" else "X", last=take)
+""",
+        # Bouton's XOR, but always from the first heap that has objects
+        "check_nim_move": """
+def winning_move(heaps):
+    total = 0
+    for size in heaps:
+        total ^= size
+    if total == 0:
+        return None
+    heap = next(index for index, size in enumerate(heaps) if size)
+    return (heap, max(1, heaps[heap] - (heaps[heap] ^ total)))
+""",
+    },
 }
 
 

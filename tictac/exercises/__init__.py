@@ -36,6 +36,7 @@ importable from here (``from tictac.exercises import check_winner``):
 - ``lesson10_matchboxes``: :func:`check_retrograde`, :func:`check_reinforce`
 - ``lesson11_learning_values``: :func:`check_td_update`, :func:`check_training`
 - ``lesson12_play``: :func:`check_win_against`
+- ``lesson13_your_own_game``: :func:`check_no_repeat`, :func:`check_nim_move`
 - ``checking``: what they all share (:class:`Report`, :func:`check_function`,
   :func:`check_rule`, :func:`exercise_positions`)
 - ``grading``: what the graded assignments' test cells call (the teacher's kit,
@@ -179,8 +180,22 @@ from tictac.exercises.lesson11_learning_values import (
     check_training,
 )
 from tictac.exercises.lesson12_play import GameCheck, check_win_against
+from tictac.exercises.lesson13_your_own_game import (
+    NO_REPEAT_PILES,
+    CheckVerdict,
+    NoRepeatRules,
+    check_nim_move,
+    check_no_repeat,
+    nim_positions,
+)
 
 __all__ = [
+    "NO_REPEAT_PILES",
+    "NoRepeatRules",
+    "CheckVerdict",
+    "check_nim_move",
+    "check_no_repeat",
+    "nim_positions",
     "COUNT_QUESTIONS",
     "LEGALITY_BOARDS",
     "PREDICTION_BOARDS",

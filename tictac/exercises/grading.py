@@ -356,6 +356,33 @@ def _hidden_training(rng: random.Random, step_size: Any, exploration: Any, *, ga
     return check_training(step_size, exploration, games=games, seeds=hidden_training_seeds(rng))
 
 
+HIDDEN_PILES = range(13, 21)
+"""Lesson 13's hidden piles for a game of "no repeats": bigger than the visible 0 to 12."""
+
+
+def _hidden_no_repeat(rng: random.Random, game: Callable[[int], Any]) -> Any:
+    from tictac.exercises.lesson13_your_own_game import check_no_repeat
+
+    return check_no_repeat(game, HIDDEN_PILES)
+
+
+HIDDEN_NIM_POSITIONS, HIDDEN_NIM_HEAPS, HIDDEN_NIM_MOST = 300, 5, 15
+
+
+def hidden_nim_positions(rng: random.Random) -> list[tuple[int, ...]]:
+    """Lesson 13's hidden Nim positions: five heaps of up to 15, bigger than the visible ones."""
+    return [
+        tuple(rng.randint(0, HIDDEN_NIM_MOST) for _ in range(HIDDEN_NIM_HEAPS))
+        for _ in range(HIDDEN_NIM_POSITIONS)
+    ]
+
+
+def _hidden_nim_move(rng: random.Random, winning_move: Callable[..., Any]) -> Any:
+    from tictac.exercises.lesson13_your_own_game import check_nim_move
+
+    return check_nim_move(winning_move, hidden_nim_positions(rng))
+
+
 HIDDEN_DEFENDER_GAMES = 10_000
 """Games the hidden check of Lesson 2's rule plays against the defender (the visible one plays
 500): enough that the verdict on the solution (a win rate about 61%) and on the starter (about
@@ -421,6 +448,8 @@ HIDDEN: dict[str, Callable[..., Any]] = {
     "check_reinforce": _hidden_reinforce,
     "check_td_update": _hidden_td_update,
     "check_training": _hidden_training,
+    "check_no_repeat": _hidden_no_repeat,
+    "check_nim_move": _hidden_nim_move,
 }
 """Each check with hidden cases of its own: ``HIDDEN[name](rng, *arguments)`` runs it on them.
 
