@@ -343,9 +343,9 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited("was solved in 1988", "Allis"),
         Cited("Vrije Universiteit Amsterdam, 1988)", "Allis"),
         Cited(
-            "Connect Four has 4,531,985,219,092 legal positions (John Tromp's count, the sum of "
-            "OEIS sequence A212693)",
-            "Tromp",
+            "Connect Four has 4,531,985,219,092 legal positions (counted by S. Edelkamp and P. "
+            "Kissmann; the sum of OEIS sequence A212693)",
+            "Edelkamp and Kissmann",
         ),
     ),
     #
