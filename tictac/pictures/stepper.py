@@ -195,7 +195,7 @@ def record_search(
         advice.append("search='alphabeta', which visits fewer positions")
     advice.append(f"the textbook's tree of numbers, {_EXAMPLE_TREE}")
     counter = meter(budget, position, "the stepper", advice)
-    result: SearchResult
+    result: SearchResult[int]
     if search == "minimax":
         result = minimax(
             position, score=score, depth=depth, heuristic=heuristic, trace=True, budget=counter
@@ -235,11 +235,11 @@ class SearchSteps:
     <game tree: 13 boards drawn; step 9 of 16: C1 is worth 2 ≤ α = 3: ...>
     """
 
-    def __init__(self, result: SearchResult, search: SearchName, heuristic_name: str | None):
+    def __init__(self, result: SearchResult[int], search: SearchName, heuristic_name: str | None):
         if result.trace is None:
             raise ValueError("a search cut into steps needs its trace: search with trace=True")
         self.result = result
-        self.trace: TraceNode = result.trace
+        self.trace: TraceNode[int] = result.trace
         self.search: SearchName = search
         self.heuristic_name = heuristic_name
         self._drawing = Drawing(search == "alphabeta", heuristic_name, words=False)
@@ -370,14 +370,14 @@ class _Narrator:
         self.windows: list[tuple[float, float]] = []
         self.best: list[float | None] = []
 
-    def record(self, root: TraceNode) -> list[Step]:
+    def record(self, root: TraceNode[int]) -> list[Step]:
         self.visit(root)
         return self.steps
 
     def add(self, kind: StepKind, node: TraceNode, sentence: str) -> None:
         self.steps.append(Step(kind, node, sentence, tuple(self.path), tuple(self.windows)))
 
-    def visit(self, node: TraceNode) -> None:
+    def visit(self, node: TraceNode[int]) -> None:
         self.path.append(node)
         self.windows.append((node.alpha, node.beta))
         self.best.append(None)
@@ -457,7 +457,7 @@ class _Narrator:
             f"Visit {_name(node)}: {player} to move, with α = {_say(alpha)} and β = {_say(beta)}."
         )
 
-    def cutting(self, node: TraceNode) -> str:
+    def cutting(self, node: TraceNode[int]) -> str:
         """α ≥ β at `node`: its remaining moves cannot change anything."""
         state = node.state
         alpha, beta = self.windows[-1]
@@ -585,7 +585,7 @@ class _FrameLook:
             levels[drawn.ply] = levels.get(drawn.ply, 0) + 1
         self.rankdir = "LR" if max(levels.values()) > 10 else "TB"
 
-    def add(self, node: TraceNode, parent: _Drawn | None, node_id: str) -> None:
+    def add(self, node: TraceNode[int], parent: _Drawn | None, node_id: str) -> None:
         """`node` and all below it, depth-first: the drawing order, so left to right is the
         search's order. Ids follow the moves from the root: ``m``, ``m4``, ``m4_0``."""
         parent_id, parent_node = (parent.id, parent.node) if parent else (None, None)

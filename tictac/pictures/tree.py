@@ -199,7 +199,7 @@ def draw_tree(
 
 
 def draw_trace(
-    root: TraceNode,
+    root: TraceNode[int],
     *,
     alphabeta_window: bool = False,
     heuristic_name: str | None = None,
@@ -238,7 +238,7 @@ def _search(
     order_moves: bool,
     max_depth: int,
     budget: BudgetLike,
-) -> SearchResult:
+) -> SearchResult[int]:
     if search == "minimax":
         return minimax(
             state,
@@ -316,7 +316,7 @@ class _Shown:
     """A node that will be drawn."""
 
     id: str
-    node: TraceNode
+    node: TraceNode[int]
     parent: str | None
     copies: int = 1  # how many mirror-image siblings it stands for
     best: bool = False
@@ -346,7 +346,7 @@ class Drawing:
     def new_id(self) -> str:
         return f"n{len(self.shown) + len(self.summaries) + len(self.pruned)}"
 
-    def layout(self, root: TraceNode, max_depth: int, max_nodes: int, merge: bool) -> None:
+    def layout(self, root: TraceNode[int], max_depth: int, max_nodes: int, merge: bool) -> None:
         pv = set(_principal_variation(root, self.known))
         first = _Shown(self.new_id(), root, None, on_pv=True)
         self.shown.append(first)
@@ -560,10 +560,10 @@ def _size(node: TraceNode) -> int:
     return sum(1 + n.hidden for n in node.walk())
 
 
-def _principal_variation(root: TraceNode, known: _KnownValues) -> Iterator[int]:
+def _principal_variation(root: TraceNode[int], known: _KnownValues) -> Iterator[int]:
     """The ids of the nodes on the line both sides play when they play best (as far as the
     search knows it: it stops where no move is known to be best)."""
-    node: TraceNode | None = root
+    node: TraceNode[int] | None = root
     while node is not None:
         yield id(node)
         best = [c for c in node.children if known.is_best(node, c)]
@@ -625,7 +625,7 @@ class _KnownValues:
         )
 
 
-def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]:
+def _group_children(node: TraceNode[int], merge: bool) -> list[tuple[TraceNode[int], int]]:
     """The children in board order; with `merge`, one per group of mirror images."""
     children = sorted(node.children, key=lambda c: c.move if c.move is not None else -1)
     parent = node.state
@@ -635,7 +635,7 @@ def _group_children(node: TraceNode, merge: bool) -> list[tuple[TraceNode, int]]
     perms = [
         p for p in symmetry_permutations(parent.rows, parent.cols) if parent.transform(p) == parent
     ]
-    groups: dict[tuple[str, ...], list[TraceNode]] = {}
+    groups: dict[tuple[str, ...], list[TraceNode[int]]] = {}
     for child in children:
         assert isinstance(child.state, State)
         key = min(child.state.transform(p).cells for p in perms)
