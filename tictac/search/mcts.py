@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic
 
 from tictac.game.position import M, NotForThisGame, Position, require_position, successor
-from tictac.game.state import IllegalMove, Mark, State, other
+from tictac.game.state import IllegalMove, Mark, State, other  # noqa: F401  (State: the examples)
 from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
 from tictac.helpers.seeds import Seed, random_source
@@ -443,7 +443,7 @@ def _moves_between(top: MCTSNode[M], node: MCTSNode[M]) -> tuple[M, ...]:
 
 def uct_rule(
     *, playouts: int = 1000, exploration: float = DEFAULT_EXPLORATION
-) -> Callable[[State, random.Random], int]:
+) -> Callable[[Any, random.Random], Any]:
     """A player's rule (see :mod:`tictac.players.rules`) that moves by :func:`uct_search`.
 
     Its `playouts` bound the work of each move, so it takes no budget of its own; each
@@ -451,7 +451,7 @@ def uct_rule(
     """
     whole, _ = _check(playouts, exploration, None)
 
-    def rule(state: State, rng: random.Random) -> int:
+    def rule(state: Position[M], rng: random.Random) -> M:
         return uct_search(state, playouts=whole, exploration=exploration, seed=rng).move
 
     return rule
