@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic
 
 from tictac.game.position import M, NotForThisGame, Position, require_position, successor
-from tictac.game.state import IllegalMove, Mark, State, other  # noqa: F401  (State: the examples)
+from tictac.game.state import IllegalMove, Mark, State, other
 from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
 from tictac.helpers.seeds import Seed, random_source
@@ -235,9 +235,8 @@ def uct_search(
     if seed is not None and rng is not None:
         raise ValueError("seed= and rng= are two names for the same option: give only seed=")
     rng = random_source(seed if rng is None else rng)
-    counter = meter(
-        budget, state, "uct_search", ["fewer playouts", "a position with fewer empty cells"]
-    )
+    nearer = "with fewer empty cells" if isinstance(state, State) else "nearer the end"
+    counter = meter(budget, state, "uct_search", ["fewer playouts", f"a position {nearer}"])
     start = counter.positions
     longest = 1 + _moves_left(state, positions)  # the most positions one playout visits
     root = MCTSNode(state, untried=list(state.legal_moves()))
