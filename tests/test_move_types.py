@@ -23,6 +23,7 @@ from tictac.game.state import IllegalMove, State
 from tictac.play.levels import make_player
 from tictac.players.rules import Player, random_move
 from tictac.players.tournament import play_game
+from tictac.search.budget import BudgetExceeded
 from tictac.search.deepening import iterative_deepening, mtdf
 from tictac.search.engine import alphabeta, minimax
 from tictac.search.mcts import uct_search
@@ -203,3 +204,10 @@ def test_random_move_draws_from_the_game_s_own_moves() -> None:
     rng = random.Random(0)
     drawn = {random_move(Nim.new((1, 2)), rng) for _ in range(60)}
     assert drawn == {(0, 1), (1, 1), (1, 2)}
+
+
+def test_uct_search_s_advice_for_another_game_speaks_of_no_cells() -> None:
+    with pytest.raises(BudgetExceeded) as caught:
+        uct_search(Nim.new((3, 4, 5)), playouts=100, budget=50, seed=1)
+    assert "a position nearer the end" in str(caught.value)
+    assert "cell" not in str(caught.value)
