@@ -19,7 +19,7 @@ import pytest
 from tictac.game.connect_four import ConnectFour
 from tictac.game.nim import Nim
 from tictac.game.position import move_text
-from tictac.game.state import IllegalMove, State
+from tictac.game.state import IllegalMove, State, cell_label
 from tictac.play.levels import make_player
 from tictac.players.rules import Player, random_move
 from tictac.players.tournament import play_game
@@ -98,6 +98,21 @@ def test_a_game_with_word_moves_is_searched_and_its_moves_shown_as_python_writes
     lost = minimax(Words(3))  # every move loses, so every move is a best one, in sorted order
     assert (lost.value, lost.best_moves, lost.move) == (-1, ("one", "two"), "one")
     assert lost.move_values == {"one": -1, "two": -1}
+
+
+def test_a_board_s_moves_are_cells_and_nim_s_are_pairs_for_the_type_checker_too() -> None:
+    """Written as a lesson would, without casts: ``mypy --strict`` on this file checks that a
+    board's result gives cells (ints) and Nim's pairs."""
+    board = State.parse("XX./OO./...")
+    result = minimax(board)
+    assert result.move is not None
+    assert board.play(result.move).result() == "X"
+    assert cell_label(result.move, board.cols) == "cell 2 (row 0, column 2)"
+    assert board.cell_label(uct_search(board, seed=0).move) == "cell 2 (row 0, column 2)"
+    pair = minimax(Nim.new((1, 2))).move
+    assert pair is not None
+    heap, take = pair
+    assert Nim.new((1, 2)).move_label((heap, take)) == "take 1 from heap 1"
 
 
 def test_a_board_s_result_and_trace_read_as_before() -> None:

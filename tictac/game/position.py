@@ -31,7 +31,7 @@ on an m,n,k board, a column (an ``int``) in Connect Four, a pair ``(heap, take)`
 branch index in a tree of numbers, anything of that kind in a game of your own. For the type
 checker a game's move type is ``M``: a ``Position[int]`` is a position whose moves are ints,
 and a search of it returns a ``SearchResult[int]``, whose moves are ints too (plain
-``Position`` means any game's, its moves :data:`AnyMove`).
+``Position`` means any game's, its moves :class:`AnyMove`).
 
 >>> from tictac.game.nim import Nim
 >>> Nim.new((1, 2)).legal_moves()
@@ -54,11 +54,11 @@ __all__ = [
     "NotForThisGame",
     "Position",
     "Result",
+    "move_text",
     "require_board",
     "refuse_other_games",
     "require_position",
     "shown_position",
-    "move_text",
     "successor",
 ]
 
@@ -82,7 +82,7 @@ if TYPE_CHECKING:  # a default for M (PEP 696): the type checker knows it, Pytho
 else:
     M = typing.TypeVar("M", bound=AnyMove, covariant=True)
 """A game's move type, for the type checker: ``Position[M]``, ``SearchResult[M]``. Left out
-(plain ``Position``, plain ``SearchResult``) it is :data:`AnyMove`."""
+(plain ``Position``, plain ``SearchResult``) it is :class:`AnyMove`: any game's move."""
 
 REQUIRED = ("turn", "is_terminal", "legal_moves", "play", "result", "key")
 """The names every position has (those of :class:`Position`)."""
