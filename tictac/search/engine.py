@@ -209,11 +209,12 @@ class SearchResult(Generic[M]):
     """The outcome of a search.
 
     `value` is the position's value from X's side; `best_moves` every move that reaches it, in
-    board order (the order of sorted moves: for any game, its moves as `legal_moves()` lists
-    them, see :mod:`tictac.game.position`; a search of a ``Position[M]`` returns a
-    ``SearchResult[M]``); `move_values` each legal move's value; `move` the best move chosen by the
-    tie-break; `stats` the work done; `trace` the searched tree when asked for. When the game
-    is already over, `best_moves` and `move_values` are empty and `move` is None.
+    board order (in any game, sorted); `move_values` each legal move's value; `move` the best
+    move chosen by the tie-break; `stats` the work done; `trace` the searched tree when asked
+    for. When the game is already over, `best_moves` and `move_values` are empty and `move` is
+    None. The moves are the game's, as its `legal_moves()` lists them (see
+    :mod:`tictac.game.position`): a search of a ``Position[M]`` returns a ``SearchResult[M]``,
+    so a board's moves are cell indices (ints) and Nim's ``(heap, take)`` pairs.
 
     Its text form is one line, however big the search:
 
