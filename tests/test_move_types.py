@@ -178,6 +178,16 @@ def test_uct_search_on_nim_keeps_pair_moves_and_takes_the_first_of_the_most_visi
     assert all(isinstance(move, tuple) for move in (*playout.selected, *playout.simulated))
 
 
+def test_an_mcts_node_shows_its_move_as_python_writes_it() -> None:
+    tree = uct_search(Words(3), playouts=20, seed=0, keep_tree=True).tree
+    assert tree is not None
+    one = next(child for child in tree.children if child.move == "one")
+    assert repr(one).startswith("MCTSNode(move='one', visits=")
+    board = uct_search(State.parse("XX./OO./..."), playouts=20, seed=0, keep_tree=True).tree
+    assert board is not None
+    assert repr(board.children[0]).startswith(f"MCTSNode(move={board.children[0].move}, ")
+
+
 def test_the_deepening_searches_return_a_nim_move() -> None:
     game = Nim.new((1, 2))  # the winning move: take 1 from heap 1, leaving (1, 1)
 

@@ -147,7 +147,7 @@ class MCTSNode(Generic[M]):
             yield from child.walk()
 
     def __repr__(self) -> str:
-        move = "root" if self.move is None else f"move={self.move}"
+        move = "root" if self.move is None else f"move={self.move!r}"
         mean = f", mean={self.mean:.3g} for {self.mover}" if self.visits else ""
         return f"MCTSNode({move}, visits={self.visits}{mean}, {len(self.children)} children)"
 
