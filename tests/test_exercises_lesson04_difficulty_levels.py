@@ -4,6 +4,7 @@ answer, and catches a plausible wrong answer."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tictac import State
 from tictac.exercises import check_beatable_level, check_sensible_level, check_told_apart
@@ -24,7 +25,7 @@ from tictac.players.tournament import MatchResult, play_match
 
 def levelled(p: float) -> Rule:
     """The worked answer of exercise 1: win, else block a single threat, else blend."""
-    mix = blend(optimal(random_ties=True), random_move, p)
+    mix: Callable[[State, random.Random], int] = blend(optimal(random_ties=True), random_move, p)
 
     def rule(state: State, rng: random.Random) -> int:
         wins = completing_moves(state, state.turn)

@@ -28,7 +28,7 @@ from tictac.search.mcts import (
 POSITIONS = [".../.../...", "X../.O./...", "XX./.O./...", "X.O/.O./X..", "XO./.X./..O"]
 
 
-def searched(text: str, playouts: int = 200, seed: int = 1) -> MCTSNode:
+def searched(text: str, playouts: int = 200, seed: int = 1) -> MCTSNode[int]:
     tree = uct_search(State.parse(text), playouts=playouts, seed=seed, keep_tree=True).tree
     assert tree is not None
     return tree
@@ -50,7 +50,7 @@ def test_every_playout_is_counted_once_on_its_way_down(text: str) -> None:
         else:
             assert node.visits == 1 + below
         assert 0 <= node.reward <= node.visits and (2 * node.reward).is_integer()
-        moves = sorted([c.move for c in node.children] + node.untried)  # type: ignore[type-var]
+        moves = sorted([c.move for c in node.children if c.move is not None] + node.untried)
         assert moves == list(node.state.legal_moves())
 
 
@@ -329,7 +329,7 @@ def test_the_drawing_needs_a_kept_tree() -> None:
 
 
 def test_searches_with_the_same_seed_grow_the_same_tree() -> None:
-    def shape(root: MCTSNode) -> list[tuple[int | None, int, float]]:
+    def shape(root: MCTSNode[int]) -> list[tuple[int | None, int, float]]:
         return [(n.move, n.visits, n.reward) for n in root.walk()]
 
     one = searched("X../.../...", playouts=120, seed=random.Random(7))  # type: ignore[arg-type]

@@ -365,7 +365,7 @@ def test_random_players_play_the_toy_game_to_its_end() -> None:
 
 
 def test_a_perfect_player_beats_a_random_one_from_every_winning_heap() -> None:
-    perfect = Player("perfect", lambda p, rng: minimax(p, memo="plain").move)  # type: ignore[arg-type, return-value]
+    perfect = Player("perfect", lambda p, rng: minimax(p, memo="plain").move)
     for heap in (5, 6, 7, 13):
         game = play_game(perfect, random_player("random", heap), start=TakeAway(heap))
         assert game.result == "X" and game.winner == "perfect"
@@ -413,7 +413,7 @@ def test_the_levels_for_any_game_play_the_toy_game(level: str) -> None:
 def test_the_medium_level_takes_a_win_it_sees() -> None:
     for heap in (1, 2, 3):  # medium looks two moves ahead: it takes the whole heap at once
         player = make_player("medium", seed=heap)
-        assert player.choose(TakeAway(heap)) == heap  # type: ignore[arg-type]
+        assert player.choose(TakeAway(heap)) == heap
 
 
 @pytest.mark.parametrize("level", BOARD_LEVELS)

@@ -38,7 +38,7 @@ from tictac.search.engine import (
     minimax_value,
 )
 
-Search = Callable[[State], SearchResult]
+Search = Callable[[State], SearchResult[int]]
 
 
 def sign(value: float) -> int:
@@ -92,14 +92,14 @@ def values_everywhere(search: Search, positions: list[State]) -> dict[State, flo
 
 
 @pytest.fixture(scope="module")
-def depth_aware_results(positions: list[State]) -> dict[State, SearchResult]:
+def depth_aware_results(positions: list[State]) -> dict[State, SearchResult[int]]:
     """Memoised minimax with depth-aware scoring, from every position."""
     return {state: minimax(state, score=depth_aware, memo="plain") for state in positions}
 
 
 @pytest.fixture(scope="module")
 def reference_values(
-    positions: list[State], depth_aware_results: dict[State, SearchResult]
+    positions: list[State], depth_aware_results: dict[State, SearchResult[int]]
 ) -> dict[str, dict[State, float]]:
     """Memoised minimax's value of every position, for each score the tests compare with."""
     return {
@@ -112,7 +112,7 @@ def reference_values(
 # Node counts
 
 
-def test_plain_minimax_visits_the_whole_game_tree(full_game_tree: SearchResult) -> None:
+def test_plain_minimax_visits_the_whole_game_tree(full_game_tree: SearchResult[int]) -> None:
     result = full_game_tree
     assert result.stats.nodes == 549_946  # the root included
     assert result.stats.leaves == 255_168  # the number of possible games
@@ -154,7 +154,7 @@ def test_alphabeta_visits_fewer_nodes() -> None:
 
 @pytest.mark.slow
 def test_plain_minimax_agrees_with_perfect_play_everywhere(
-    positions: list[State], outcomes: dict[State, int], full_game_tree: SearchResult
+    positions: list[State], outcomes: dict[State, int], full_game_tree: SearchResult[int]
 ) -> None:
     """Near the top of the tree as the search from the empty board found the values (its
     trace keeps them), further down as searches from the positions themselves find them."""
@@ -183,7 +183,7 @@ def test_memoised_minimax_agrees_with_perfect_play_everywhere(
         assert sign(values[state]) == outcomes[state], state
 
 
-EXACT_SEARCHES: dict[str, Callable[[State, Score], SearchResult]] = {
+EXACT_SEARCHES: dict[str, Callable[[State, Score], SearchResult[int]]] = {
     "minimax, symmetric memo": lambda s, score: minimax(s, score=score, memo="symmetric"),
     "alphabeta": lambda s, score: alphabeta(s, score=score),
     "alphabeta, ordered": lambda s, score: alphabeta(s, score=score, order_moves=True),
@@ -238,7 +238,7 @@ def test_textbook_alphabeta_gives_the_value_and_a_best_move(
 
 @pytest.mark.slow
 def test_depth_aware_wins_fastest_and_loses_slowest(
-    positions: list[State], depth_aware_results: dict[State, SearchResult]
+    positions: list[State], depth_aware_results: dict[State, SearchResult[int]]
 ) -> None:
     """The value counts the empty cells left when the winner hurries and the loser holds
     out (plus one), and the best moves are exactly the moves that keep that timing."""
@@ -394,7 +394,7 @@ def test_random_tie_break_leaves_the_global_generator_alone() -> None:
 
 
 @pytest.mark.parametrize("search", [minimax, alphabeta])
-def test_a_finished_game_has_a_value_and_no_moves(search: Callable[..., SearchResult]) -> None:
+def test_a_finished_game_has_a_value_and_no_moves(search: Callable[..., SearchResult[int]]) -> None:
     result = search(State.parse("XXX/OO./..."), score=depth_aware, trace=True)
     assert result.value == 5
     assert result.best_moves == ()
@@ -408,12 +408,12 @@ def test_a_finished_game_has_a_value_and_no_moves(search: Callable[..., SearchRe
 # Traces
 
 
-def nodes_of(result: SearchResult) -> list[TraceNode]:
+def nodes_of(result: SearchResult[int]) -> list[TraceNode[int]]:
     assert result.trace is not None
     return list(result.trace.walk())
 
 
-def move_of(node: TraceNode) -> int:
+def move_of(node: TraceNode[int]) -> int:
     assert node.move is not None
     return node.move
 
@@ -530,7 +530,7 @@ def test_depth_limited_trace_marks_the_heuristic_leaves() -> None:
     ],
 )
 def test_trace_depth_keeps_the_top_of_the_tree_and_counts_the_rest(
-    search: Callable[..., SearchResult],
+    search: Callable[..., SearchResult[int]],
 ) -> None:
     state = State.parse("X../.O./...")
     full = search(state, trace=True)
@@ -640,7 +640,7 @@ def test_tracing_does_not_change_the_search() -> None:
 @pytest.mark.parametrize("search", [minimax, alphabeta])
 @pytest.mark.parametrize("depth", [0, -1, 1.5, True])
 def test_depth_must_be_a_positive_whole_number(
-    search: Callable[..., SearchResult], depth: object
+    search: Callable[..., SearchResult[int]], depth: object
 ) -> None:
     with pytest.raises(ValueError, match="depth must be a whole number"):
         search(State.new(), depth=depth, heuristic=open_lines)
@@ -648,7 +648,7 @@ def test_depth_must_be_a_positive_whole_number(
 
 @pytest.mark.parametrize("search", [minimax, alphabeta])
 def test_depth_needs_a_heuristic_and_a_heuristic_needs_depth(
-    search: Callable[..., SearchResult],
+    search: Callable[..., SearchResult[int]],
 ) -> None:
     with pytest.raises(ValueError, match="needs a heuristic"):
         search(State.new(), depth=3)
@@ -662,7 +662,7 @@ def test_a_terminal_score_as_heuristic_is_refused_clearly() -> None:
 
 
 @pytest.mark.parametrize("search", [minimax, alphabeta])
-def test_unknown_tie_break(search: Callable[..., SearchResult]) -> None:
+def test_unknown_tie_break(search: Callable[..., SearchResult[int]]) -> None:
     with pytest.raises(ValueError, match="tie_break='last' is not an option"):
         search(State.parse("XX./OO./..."), tie_break="last")
 
@@ -710,7 +710,7 @@ def test_a_search_needs_a_state_and_functions() -> None:
     ],
 )
 def test_a_search_stops_at_its_budget_and_says_what_would_help(
-    search: Callable[..., SearchResult],
+    search: Callable[..., SearchResult[int]],
     options: dict[str, object],
     advice: list[str],
     not_advised: list[str],
@@ -726,7 +726,7 @@ def test_a_search_stops_at_its_budget_and_says_what_would_help(
 
 @pytest.mark.parametrize("search", [minimax, alphabeta])
 def test_a_search_within_its_budget_is_the_search_without_one(
-    search: Callable[..., SearchResult],
+    search: Callable[..., SearchResult[int]],
 ) -> None:
     position = State.parse("X../.O./...")
     free = search(position, budget=None, trace=True)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -310,7 +310,7 @@ def test_a_move_chosen_for_a_game_that_changed_meanwhile_is_not_played() -> None
     session = GameSession(level="unbeatable", human="X", seed=1)
     session.play(0)
     player = session._players["O"]
-    choose = player.rule
+    choose: Callable[[State, random.Random], int] = player.rule  # a board's rule
 
     def rule_that_sees_a_new_board_meanwhile(state: State, rng: random.Random) -> int:
         session.configure(size=(4, 4))

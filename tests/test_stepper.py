@@ -141,11 +141,11 @@ def read(source: str) -> dict[tuple[int, ...], Drawn]:
     return {drawn.path: drawn for drawn in nodes.values()}
 
 
-def trace_paths(root: TraceNode) -> dict[tuple[int, ...], TraceNode]:
+def trace_paths(root: TraceNode[int]) -> dict[tuple[int, ...], TraceNode[int]]:
     """Every node of a trace by its moves from the root."""
-    paths: dict[tuple[int, ...], TraceNode] = {}
+    paths: dict[tuple[int, ...], TraceNode[int]] = {}
 
-    def walk(node: TraceNode, path: tuple[int, ...]) -> None:
+    def walk(node: TraceNode[int], path: tuple[int, ...]) -> None:
         paths[path] = node
         for child in node.children:
             assert child.move is not None

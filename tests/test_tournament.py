@@ -26,7 +26,7 @@ def test_game_record_holds_every_move_and_position() -> None:
 
 def test_game_from_a_given_start_and_moves_as_pairs() -> None:
     first_free = Player("first free", lambda state, rng: state.legal_moves()[0])
-    last_as_pair = Player("last free", lambda s, r: divmod(s.legal_moves()[-1], s.cols))  # type: ignore[arg-type,return-value]
+    last_as_pair = Player("last free", lambda s, r: divmod(s.legal_moves()[-1], s.cols))
     start = State.new(4, 4, 3).play(5)
     game = play_game(last_as_pair, first_free, start=start)
     assert game.states[0] == start

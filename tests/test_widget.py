@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -227,7 +228,7 @@ def test_the_board_is_disabled_while_the_ai_moves_and_clicks_then_are_ignored() 
     game = GameWidget(level="master", seed=0)
     seen: list[list[bool]] = []
     ai = game.session._players["O"]
-    choose = ai.rule
+    choose: Callable[[State, random.Random], int] = ai.rule  # a board's rule
 
     def watching(state: State, rng: random.Random) -> int:
         seen.append([cell.disabled for cell in game.cells])
@@ -549,7 +550,7 @@ def stall_the_ai(game: GameWidget, mark: str, meanwhile: Any) -> list[dict[str, 
     as a change from the browser would arrive then; what the widget showed at that moment is
     returned, once the move is made."""
     player = game.session._players[mark]  # type: ignore[index]
-    choose = player.rule
+    choose: Callable[[State, random.Random], int] = player.rule  # a board's rule
     seen: list[dict[str, Any]] = []
 
     def slow_rule(state: State, rng: random.Random) -> int:

@@ -263,7 +263,7 @@ def back_up_positions() -> list[State]:
     return [State.parse(text) for text in BACK_UP_POSITIONS]
 
 
-def _path_to(node: MCTSNode) -> tuple[int, ...]:
+def _path_to(node: MCTSNode[int]) -> tuple[int, ...]:
     moves: list[int] = []
     while node.parent is not None:
         assert node.move is not None
@@ -389,7 +389,7 @@ ROOT_PUZZLE = RootPuzzle("..O/.O./XX.", 20, 0)
 """Exercise 3's search: 20 playouts from this position, seed 0, exploration 1.4."""
 
 
-def root_puzzle(puzzle: RootPuzzle = ROOT_PUZZLE) -> MCTSResult:
+def root_puzzle(puzzle: RootPuzzle = ROOT_PUZZLE) -> MCTSResult[int]:
     """The search of Exercise 3, its tree kept.
 
     >>> sum(root_puzzle().visits.values())

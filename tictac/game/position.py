@@ -21,13 +21,30 @@ they refuse any other game in one wording, with :class:`NotForThisGame`.
 Optional names a game may add, each used by the feature that needs it: `play_unchecked(move)`
 (a faster `play` for moves taken from `legal_moves()`), `symmetric_key` (the same key for
 mirror images, for ``memo="symmetric"``), `moves_left` (the most moves the game can still last,
-for ``uct_search(positions=...)``) and `text` (how traces and errors show the position).
+for ``uct_search(positions=...)``), `text` (how traces and errors show the position) and
+`move_label(move)` (how messages and traces name a move; else its ``repr``).
+
+What a move is, for every game: whatever its `legal_moves()` lists, given back to its
+`play(move)`. It must be hashable (results file values under moves) and the moves of one
+position must sort among themselves (results list them in order): a cell index (an ``int``)
+on an m,n,k board, a column (an ``int``) in Connect Four, a pair ``(heap, take)`` in Nim, a
+branch index in a tree of numbers, anything of that kind in a game of your own. For the type
+checker a game's move type is ``M``: a ``Position[int]`` is a position whose moves are ints,
+and a search of it returns a ``SearchResult[int]``, whose moves are ints too (plain
+``Position`` means any game's, its moves :class:`AnyMove`).
+
+>>> from tictac.game.nim import Nim
+>>> Nim.new((1, 2)).legal_moves()
+((0, 1), (1, 1), (1, 2))
+>>> move_text(Nim.new((1, 2)), (1, 2)), move_text(State.new(), 4)
+('take 2 from heap 1', '4')
 """
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Hashable
-from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, runtime_checkable
 
 from tictac.game.state import Mark, State
 from tictac.helpers.checks import shown
@@ -37,6 +54,7 @@ __all__ = [
     "NotForThisGame",
     "Position",
     "Result",
+    "move_text",
     "require_board",
     "refuse_other_games",
     "require_position",
@@ -47,17 +65,33 @@ __all__ = [
 Result: TypeAlias = Literal["X", "O", "draw"]
 """How a game ended: "X" (the first player) won, "O" (the second) won, or a draw."""
 
-AnyMove: TypeAlias = Hashable
-"""A move of any game: whatever its `legal_moves()` lists (hashable, and sortable among the
-moves of one position). An m,n,k board's move is a :data:`~tictac.game.state.Move`."""
+
+class AnyMove(Hashable, Protocol):
+    """A move of any game, for the type checker: whatever its `legal_moves()` lists, hashable
+    and sortable among the moves of one position (an ``int``, a tuple of them, a string...).
+    An m,n,k board's move is a cell index, an ``int`` (its `play` also takes a
+    :data:`~tictac.game.state.Move`, a ``(row, col)`` pair)."""
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+if TYPE_CHECKING:  # a default for M (PEP 696): the type checker knows it, Python only from 3.13
+    from typing_extensions import TypeVar
+
+    M = TypeVar("M", bound=AnyMove, covariant=True, default=AnyMove)
+else:
+    M = typing.TypeVar("M", bound=AnyMove, covariant=True)
+"""A game's move type, for the type checker: ``Position[M]``, ``SearchResult[M]``. Left out
+(plain ``Position``, plain ``SearchResult``) it is :class:`AnyMove`: any game's move."""
 
 REQUIRED = ("turn", "is_terminal", "legal_moves", "play", "result", "key")
 """The names every position has (those of :class:`Position`)."""
 
 
 @runtime_checkable
-class Position(Protocol):
+class Position(Protocol[M]):
     """One position of a two-player game with perfect information: what the searches ask of it.
+    ``Position[M]`` is one whose moves are of type ``M`` (``State`` is a ``Position[int]``).
 
     "X" moves first and "O" second; a search's value is from X's side (X maximises), so +1
     with :func:`~tictac.game.scoring.win_loss` means the first player wins.
@@ -75,10 +109,10 @@ class Position(Protocol):
     def is_terminal(self) -> bool:
         """True once the game is over."""
 
-    def legal_moves(self) -> tuple[Hashable, ...]:
+    def legal_moves(self) -> tuple[M, ...]:
         """The moves the player to move may make; empty once the game is over."""
 
-    def play(self, move: Any) -> Position:
+    def play(self, move: Any) -> Position[M]:
         """The position after `move`, checked: an illegal move raises an error saying why."""
 
     def result(self) -> Result | None:
@@ -175,6 +209,18 @@ def successor(position: Position) -> Callable[[Any, Any], Any]:
     game = type(position)
     play: Callable[[Any, Any], Any] = getattr(game, "play_unchecked", game.play)
     return play
+
+
+def move_text(position: object, move: object) -> str:
+    """How messages and traces name `move`, a move of `position`'s game: as the game names it
+    (its `move_label`, as Connect Four and Nim have), else as Python writes it (a board's cell
+    index, a tree of numbers' branch).
+
+    >>> move_text(State.new(), 4)
+    '4'
+    """
+    label = getattr(position, "move_label", None)
+    return str(label(move)) if callable(label) else repr(move)
 
 
 def shown_position(position: object) -> str:

@@ -29,6 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tictac.game.state import Move
 from tictac.learning.learners import Share, Side, TDLearner, learning_curve
 from tictac.players.levels import PLAYERS
 from tictac.players.tournament import Contestant
@@ -62,7 +63,7 @@ class CurveRun:
     step_size: float = 0.1
     exploration: float = 0.1
 
-    def opponent_player(self) -> Contestant | str:
+    def opponent_player(self) -> Contestant[Move] | str:
         """The opponent as :meth:`~tictac.learning.learners.Learner.train` takes it."""
         if self.opponent == "master, random ties":
             return PLAYERS.make_player("master", random_ties=True)

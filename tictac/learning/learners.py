@@ -41,7 +41,14 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from tictac.game.position import refuse_other_games
-from tictac.game.state import IllegalMove, Mark, State, canonical_cells, symmetry_permutations
+from tictac.game.state import (
+    IllegalMove,
+    Mark,
+    Move,
+    State,
+    canonical_cells,
+    symmetry_permutations,
+)
 from tictac.helpers.checks import as_whole, as_whole_tuple, shown, whole_number
 from tictac.helpers.seeds import Seed, random_source, whole_seed
 from tictac.players.levels import PLAYERS
@@ -337,7 +344,7 @@ class Learner:
 
     def train(
         self,
-        opponent: Contestant | str,
+        opponent: Contestant[Move] | str,
         *,
         games: int,
         side: Side = "both",
@@ -379,7 +386,7 @@ class Learner:
             log.outcomes.append(self._training_game(against, learner_sides))
         return log
 
-    def _training_game(self, opponent: Contestant | None, sides: tuple[Mark, ...]) -> Outcome:
+    def _training_game(self, opponent: Contestant[Move] | None, sides: tuple[Mark, ...]) -> Outcome:
         """One game; the learner moves (and learns) for `sides`. Returns the result for the
         first of `sides`."""
         state = State.new()
@@ -470,7 +477,9 @@ def _int_seed(seed: object) -> int:
     return whole
 
 
-def _opponent(opponent: Contestant | str, seed: int, *, given: bool) -> Contestant | None:
+def _opponent(
+    opponent: Contestant[Move] | str, seed: int, *, given: bool
+) -> Contestant[Move] | None:
     """The opponent to train against (None for self-play): a level is made with `seed`, and
     a player is reseeded with it when the seed was `given` to :meth:`Learner.train` (else it
     keeps its own random source)."""
@@ -828,7 +837,7 @@ class CurvePoint(NamedTuple):
 
 def learning_curve(
     learner: Learner,
-    opponent: Contestant | str,
+    opponent: Contestant[Move] | str,
     *,
     checkpoints: Iterable[int],
     side: Side = "both",
@@ -929,7 +938,7 @@ def train_by_recipe(recipe: Recipe) -> Menace | TDLearner:
         )
     learner = _LEARNERS[recipe["learner"]](**recipe.get("options", {}))
     for stage in recipe["stages"]:
-        opponent: Contestant | str = stage["opponent"]
+        opponent: Contestant[Move] | str = stage["opponent"]
         if stage.get("opponent_options"):
             opponent = PLAYERS.make_player(stage["opponent"], **stage["opponent_options"])
         learner.train(

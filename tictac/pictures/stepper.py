@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tictac.game.numbertree import NumberTree
-from tictac.game.position import REQUIRED, Position
+from tictac.game.position import REQUIRED, Position, move_text
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State
 from tictac.helpers.checks import as_whole, shown
@@ -83,7 +83,6 @@ from tictac.pictures.tree import (
     SearchName,
     board_look,
     html_board,
-    move_text,
     name_of,
     node_unit,
     number_node,
@@ -492,7 +491,7 @@ class _Narrator:
         parent = self.path[-2].state
         if isinstance(state, NumberTree):
             choice = f"choose {state.name}"
-            rest = _join([state.play(move).name for move in node.pruned])
+            rest = _join([state.play(move).name for move in node.pruned if isinstance(move, int)])
         else:
             choice = f"play {move_text(parent, node.move)}"
             replies = "reply" if len(node.pruned) == 1 else "replies"

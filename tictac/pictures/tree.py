@@ -59,7 +59,13 @@ import graphviz
 
 from tictac.game.connect_four import ConnectFour
 from tictac.game.numbertree import NumberTree
-from tictac.game.position import NotForThisGame, Position, require_position, shown_position
+from tictac.game.position import (
+    NotForThisGame,
+    Position,
+    move_text,
+    require_position,
+    shown_position,
+)
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, symmetry_permutations
 from tictac.helpers.checks import whole_number
@@ -159,7 +165,8 @@ def draw_tree(
 
     `state` may be any game's position (:class:`~tictac.game.position.Position`): a node shows
     it as :func:`position_cell` does, and a move is named by the game's ``move_label`` if it
-    has one (see :func:`move_text`); `merge_symmetric` is for m,n,k boards only.
+    has one (see :func:`~tictac.game.position.move_text`); `merge_symmetric` is for m,n,k
+    boards only.
 
     >>> source = draw_tree(State.parse("..O/.X./XOX"), search="alphabeta", max_depth=4).source
     >>> "MAX ≥ 1" in source and "MIN ≤ -1" in source
@@ -741,19 +748,6 @@ def node_unit(state: Position) -> str:
     if isinstance(state, NumberTree):
         return "node"
     return "board" if isinstance(state, State | ConnectFour) else "position"
-
-
-def move_text(state: Position, move: object) -> str:
-    """A move as the edges and sentences name it: by the game's ``move_label(move)`` if it has
-    one (Nim's ``take 2 from heap 0``; Connect Four names its columns), else as it is (a
-    board's cell number, ``4``).
-
-    >>> from tictac.game.nim import Nim
-    >>> move_text(State.new(), 4), move_text(Nim.new((3, 4)), (0, 2))
-    ('4', 'take 2 from heap 0')
-    """
-    label = getattr(state, "move_label", None)
-    return str(label(move)) if callable(label) else str(move)
 
 
 _TEXT_LINES, _TEXT_WIDTH = 6, 24  # the most of a position's text a node shows

@@ -134,7 +134,7 @@ class Decision:
     level: str
     options: dict[str, Any]
     seconds: float
-    mcts: MCTSResult | None = None
+    mcts: MCTSResult[int] | None = None
 
     @property
     def mark(self) -> Mark:
@@ -172,7 +172,7 @@ class _RecordingUCT:
     def __init__(self, *, playouts: int, exploration: float) -> None:
         self.playouts = playouts
         self.exploration = exploration
-        self.last: MCTSResult | None = None
+        self.last: MCTSResult[int] | None = None
 
     def __call__(self, state: State, rng: random.Random) -> int:
         self.last = uct_search(

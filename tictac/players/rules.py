@@ -3,7 +3,8 @@ classic rule list that never loses at 3x3.
 
 A player has a `name` and a method ``choose(state) -> move``. Each AI here is a
 :class:`Player` made of a *rule*, a function ``rule(state, rng) -> move`` that picks a legal
-move, and its own random source `rng`, so that the same seed gives the same games.
+move, and its own random source `rng`, so that the same seed gives the same games. A move is
+the game's (see :mod:`tictac.game.position`): a cell index on a board, ``(heap, take)`` in Nim.
 
 >>> from tictac.game.state import State
 >>> master = Player("master", optimal())
@@ -22,9 +23,9 @@ import functools
 import math
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
-from tictac.game.position import refuse_other_games
+from tictac.game.position import M, Position, refuse_other_games
 from tictac.game.scoring import (
     Score,
     bounded,
@@ -76,8 +77,12 @@ __all__ = [
     "which_rule",
 ]
 
-Rule = Callable[[State, random.Random], int]
-"""A way to choose: ``rule(state, rng)`` returns a legal move of `state`."""
+Rule: TypeAlias = Callable[[Any, random.Random], Any]
+"""A way to choose: ``rule(state, rng)`` returns a legal move of `state`. Most rules here read a
+board's cells: they take a :class:`State` and return a cell index (an ``int``), and refuse any
+other game (:class:`~tictac.game.position.NotForThisGame`). :func:`random_move`,
+:func:`searching`'s and :func:`~tictac.search.mcts.uct_rule`'s take any game's
+``Position[M]`` and return one of its moves, an ``M``."""
 
 
 class Player:
@@ -94,11 +99,13 @@ class Player:
         self.seed = seed
         self.rng = random_source(seed)
 
-    def choose(self, state: State) -> int:
-        """The move this player makes in `state` (a row-major cell index)."""
+    def choose(self, state: Position[M]) -> M:
+        """The move this player makes in `state`: on a board a row-major cell index, in any
+        other game one of its `legal_moves()` (a rule made for boards refuses other games)."""
         if state.is_terminal:
             raise IllegalMove(f"{self.name} cannot move: the game is already over")
-        return self.rule(state, self.rng)
+        move: M = self.rule(state, self.rng)  # a rule's move is one of the game it is given
+        return move
 
     def reseed(self, seed: Seed) -> None:
         """Restart the random source, so the next games repeat those after the same seed."""
@@ -113,8 +120,9 @@ class Player:
 # Rules
 
 
-def random_move(state: State, rng: random.Random) -> int:
-    """Any legal move, each equally likely: the *blind* player (we call it *easy* too)."""
+def random_move(state: Position[M], rng: random.Random) -> M:
+    """Any legal move, each equally likely: the *blind* player (we call it *easy* too). It
+    plays any game."""
     return rng.choice(state.legal_moves())
 
 
@@ -394,7 +402,7 @@ def blend(primary: Rule, alternative: Rule, probability: float) -> Rule:
     """
     _check_probability(probability)
 
-    def rule(state: State, rng: random.Random) -> int:
+    def rule(state: Any, rng: random.Random) -> Any:  # what the two rules take and return
         chosen = primary if rng.random() < probability else alternative
         return chosen(state, rng)
 
@@ -428,9 +436,9 @@ def searching(
     """
     depth = whole_number(depth, "depth", at_least=1, what="moves")
     strict_score, guess = decisive(score), bounded(heuristic)
-    known: dict[Hashable, tuple[int, ...]] = {}  # a position's best moves never change
+    known: dict[Hashable, tuple[Any, ...]] = {}  # a position's best moves never change
 
-    def rule(state: State, rng: random.Random) -> int:
+    def rule(state: Position[M], rng: random.Random) -> M:
         # a board is filed under itself (its size too), any other game's position by its key
         key = state if isinstance(state, State) else state.key
         if key not in known:
@@ -444,7 +452,8 @@ def searching(
                 budget=budget,
             )
             known[key] = found.best_moves
-        return rng.choice(known[key])
+        best_moves: tuple[M, ...] = known[key]
+        return rng.choice(best_moves)
 
     return rule
 

@@ -20,8 +20,8 @@ from numbers import Real
 from statistics import NormalDist
 from typing import Any, Protocol
 
-from tictac.game.position import Position, Result, require_position
-from tictac.game.state import IllegalMove, Move, State
+from tictac.game.position import M, Position, Result, require_position
+from tictac.game.state import IllegalMove, State
 from tictac.helpers.checks import as_whole, shown, whole_number
 from tictac.helpers.seeds import whole_seed
 
@@ -37,17 +37,24 @@ __all__ = [
 ]
 
 
-class Contestant(Protocol):
-    """Anything that can play: a name, and a move for any position where it is to move."""
+class Contestant(Protocol[M]):
+    """Anything that can play: a name, and a move for any position where it is to move, of the
+    games it plays (most players play boards only: a State, and a cell index or ``(row, col)``
+    pair). ``Contestant[M]`` chooses moves of type ``M``; plain ``Contestant``, any game's."""
 
     name: str
 
-    def choose(self, state: State) -> Move: ...
+    def choose(self, state: Any) -> M: ...
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game: who played, every move and position (the start included), and the result."""
+    """One game: who played, every move and position (the start included), and the result.
+
+    On a board a move is a cell index (a ``(row, col)`` a player chose is recorded as its
+    index); in any other game, as its `legal_moves()` list it (see :mod:`tictac.game.position`).
+    Players are not typed by game, so for the type checker `moves` and `states` are whatever
+    the game's are (``Any``)."""
 
     x: str
     o: str
@@ -99,7 +106,7 @@ def play_game(
     moves: list[Any] = []
     while not state.is_terminal:
         player = x_player if state.turn == "X" else o_player
-        move = player.choose(state)
+        move: Any = player.choose(state)  # checked by the game: play refuses an illegal move
         try:
             index = state.index_of(move) if isinstance(state, State) else move
             state = state.play(index)

@@ -43,10 +43,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
 
 from tictac.game.numbertree import NumberTree
-from tictac.game.position import Position, require_board, require_position
+from tictac.game.position import M, Position, require_board, require_position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, X  # noqa: F401  (the examples in the docstrings use State)
 from tictac.helpers.checks import whole_number
@@ -69,24 +69,25 @@ __all__ = ["DeepeningResult", "DepthResult", "iterative_deepening", "mtdf"]
 
 
 @dataclass(frozen=True)
-class DepthResult:
-    """One search to a fixed `depth`: the value, the move chosen (the first best move found;
-    None when the game is over), and the work done. For a null-window search, `tests` lists
+class DepthResult(Generic[M]):
+    """One search to a fixed `depth`: the value, the move chosen (the first best move found,
+    a move of the game as its `legal_moves()` lists it; None when the game is over), and the
+    work done. For a null-window search, `tests` lists
     the β of each of its yes-or-no questions ("is the value at least β?"), in the order
     asked."""
 
     depth: int
     value: float
-    move: int | None
+    move: M | None
     stats: SearchStats
     tests: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
-class DeepeningResult:
+class DeepeningResult(Generic[M]):
     """The searches of iterative deepening, one per depth from 1 up, the last one deepest."""
 
-    iterations: tuple[DepthResult, ...]
+    iterations: tuple[DepthResult[M], ...]
 
     @property
     def value(self) -> float:
@@ -94,7 +95,7 @@ class DeepeningResult:
         return self.iterations[-1].value
 
     @property
-    def move(self) -> int | None:
+    def move(self) -> M | None:
         """The move chosen by the deepest search."""
         return self.iterations[-1].move
 
@@ -105,7 +106,7 @@ class DeepeningResult:
 
 
 def iterative_deepening(
-    state: Position,
+    state: Position[M],
     *,
     depth: int,
     heuristic: Score,
@@ -115,7 +116,7 @@ def iterative_deepening(
     memo: Memo = "plain",
     extend_threats: bool = False,
     budget: BudgetLike = DEFAULT_BUDGET,
-) -> DeepeningResult:
+) -> DeepeningResult[M]:
     """Search `state` to depth 1, 2, ... `depth`, each search trying first the moves that the
     one before valued best (positions it did not reach come after, best first by
     ``order_moves=True``'s rule: wins, blocks, cells on more lines).
@@ -142,7 +143,7 @@ def iterative_deepening(
         )
     depth = whole_number(depth, "depth", at_least=1, what="plies")
     counter = meter(budget, state, "iterative_deepening", budget_advice(depth, memo, state=state))
-    iterations: list[DepthResult] = []
+    iterations: list[DepthResult[M]] = []
     previous: dict[Hashable, TableEntry] = {}
     for limit in range(1, depth + 1):
         search = _table_search(
@@ -157,7 +158,7 @@ def iterative_deepening(
 
 
 def mtdf(
-    state: Position,
+    state: Position[M],
     *,
     depth: int,
     heuristic: Score,
@@ -167,7 +168,7 @@ def mtdf(
     memo: Memo = "plain",
     extend_threats: bool = False,
     budget: BudgetLike = DEFAULT_BUDGET,
-) -> DepthResult:
+) -> DepthResult[M]:
     """MTD(f) to `depth`: null-window alpha-beta searches with a transposition table (`memo`),
     the first asking whether the value is at least `first_guess`, each next one asking at
     the bound the last one returned, until the value is pinned down. Moves are tried best
@@ -249,8 +250,8 @@ def _ordered_by(
 
 
 def _run(
-    search: Searcher, state: Position, depth: int, null_window: bool, first_guess: float
-) -> DepthResult:
+    search: Searcher, state: Position[M], depth: int, null_window: bool, first_guess: float
+) -> DepthResult[M]:
     if state.is_terminal:
         search.visit(0)
         return DepthResult(depth, search.leaf_value(state, 0), None, search.stats())
@@ -263,8 +264,8 @@ def _run(
 
 
 def _mtdf(
-    search: Searcher, root: Position, first_guess: float
-) -> tuple[float, int | None, tuple[float, ...]]:
+    search: Searcher, root: Position[M], first_guess: float
+) -> tuple[float, M | None, tuple[float, ...]]:
     """The value and a best move of `root`, and the β of each null-window test."""
     lower, upper = -INF, INF
     value, move = float(first_guess), None
@@ -284,14 +285,14 @@ def _mtdf(
     return value, move, tuple(tests)
 
 
-def _test(search: Searcher, root: Position, beta: float) -> tuple[float, int]:
+def _test(search: Searcher, root: Position[M], beta: float) -> tuple[float, M | None]:
     """Alpha-beta at `root` with the null window just below `beta`: its value if the value is
     below `beta` (an upper bound, exact or not) or a lower bound of at least `beta`; and the
     move that settled it (for X: reached beta; for O: stayed below it), else the best tried."""
     alpha = math.nextafter(beta, -INF)  # no value lies strictly between alpha and beta
     search.visit(0)
     maximising = root.turn == X
-    best, best_move = (-INF if maximising else INF), -1
+    best, best_move = (-INF if maximising else INF), None
     for move in search.moves(root):
         value = search.alphabeta(search.play(root, move), 1, alpha, beta)
         if (value > best) if maximising else (value < best):

@@ -51,12 +51,14 @@ import operator
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Generic, Literal, NamedTuple
 
 from tictac.game.numbertree import NumberTree, leaf_number
 from tictac.game.position import (
+    M,
     NotForThisGame,
     Position,
+    move_text,
     require_board,
     require_position,
     shown_position,
@@ -123,13 +125,14 @@ class SearchStats:
 
 
 @dataclass(frozen=True, repr=False)
-class TraceNode:
+class TraceNode(Generic[M]):
     """One position of a traced search, with the positions searched below it.
 
-    `move` is the cell played to get here (None at the root), `ply` how many moves below the
-    root it lies, `alpha` and `beta` the window the position was searched with (minus and
-    plus infinity for minimax), `value` what the search returned for it. `kind` says how the
-    value was found:
+    `move` is the move played to get here (None at the root): on a board the cell, in any
+    other game a move as its `legal_moves()` lists it (see :mod:`tictac.game.position`); `ply`
+    how many moves below the root it lies, `alpha` and `beta` the window the position was
+    searched with (minus and plus infinity for minimax), `value` what the search returned for
+    it. `kind` says how the value was found:
 
     * ``"expanded"``: from its `children`, the positions searched below it, in search order;
     * ``"terminal"``: the game is over, so the score valued it;
@@ -146,15 +149,15 @@ class TraceNode:
     TraceNode(XX./OO./..., X to move, value 1, expanded, 5 children, trace of 157 nodes)
     """
 
-    state: Position
-    move: int | None
+    state: Position[M]
+    move: M | None
     ply: int
     alpha: float
     beta: float
     value: float
     kind: NodeKind
-    children: tuple[TraceNode, ...] = ()
-    pruned: tuple[int, ...] = ()
+    children: tuple[TraceNode[M], ...] = ()
+    pruned: tuple[M, ...] = ()
     reason: str = ""
     hidden: int = 0
 
@@ -169,7 +172,7 @@ class TraceNode:
         """How many positions the search visited here and below, counting those not traced."""
         return sum(1 + node.hidden for node in self.walk())
 
-    def walk(self) -> Iterator[TraceNode]:
+    def walk(self) -> Iterator[TraceNode[M]]:
         """This node and every node below it, parents before children (depth-first)."""
         stack = [self]
         while stack:
@@ -188,7 +191,7 @@ class TraceNode:
             result = state.result()
             parts.append("over (draw)" if result == "draw" else f"over ({result} won)")
         if self.move is not None:
-            parts.append(f"after move {self.move}")
+            parts.append(_after(state, self.move))
         parts.append(f"value {_number(self.value)}")
         if (self.alpha, self.beta) != (-INF, INF):
             parts.append(f"window ({_number(self.alpha)}, {_number(self.beta)})")
@@ -202,13 +205,16 @@ class TraceNode:
 
 
 @dataclass(frozen=True, repr=False)
-class SearchResult:
+class SearchResult(Generic[M]):
     """The outcome of a search.
 
     `value` is the position's value from X's side; `best_moves` every move that reaches it, in
-    board order; `move_values` each legal move's value; `move` the best move chosen by the
-    tie-break; `stats` the work done; `trace` the searched tree when asked for. When the game
-    is already over, `best_moves` and `move_values` are empty and `move` is None.
+    board order (in any game, sorted); `move_values` each legal move's value; `move` the best
+    move chosen by the tie-break; `stats` the work done; `trace` the searched tree when asked
+    for. When the game is already over, `best_moves` and `move_values` are empty and `move` is
+    None. The moves are the game's, as its `legal_moves()` lists them (see
+    :mod:`tictac.game.position`): a search of a ``Position[M]`` returns a ``SearchResult[M]``,
+    so a board's moves are cell indices (ints) and Nim's ``(heap, take)`` pairs.
 
     Its text form is one line, however big the search:
 
@@ -217,18 +223,18 @@ class SearchResult:
     """
 
     value: float
-    best_moves: tuple[int, ...]
-    move_values: dict[int, float]
+    best_moves: tuple[M, ...]
+    move_values: dict[M, float]
     stats: SearchStats
-    move: int | None
-    trace: TraceNode | None = None
+    move: M | None
+    trace: TraceNode[M] | None = None
 
     def __repr__(self) -> str:
         stats = self.stats
         parts = [
             f"value={_number(self.value)}",
             f"best_moves={_short_tuple(self.best_moves)}",
-            f"move={self.move}",
+            f"move={self.move!r}",
             f"nodes={stats.nodes}",
             f"leaves={stats.leaves}",
         ]
@@ -253,7 +259,14 @@ def _number(value: float) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
-def _short_tuple(items: tuple[int, ...], most: int = 12) -> str:
+def _after(state: Position, move: object) -> str:
+    """How a trace names the move that led to `state`: ``after move 4`` (a cell, a branch),
+    or in the game's words if it names its moves (``after take 2 from heap 1``)."""
+    named = move_text(state, move)
+    return f"after move {named}" if named == repr(move) else f"after {named}"
+
+
+def _short_tuple(items: tuple[object, ...], most: int = 12) -> str:
     """A tuple's text, with the middle left out when it is long.
 
     >>> _short_tuple(tuple(range(100)))
@@ -261,8 +274,8 @@ def _short_tuple(items: tuple[int, ...], most: int = 12) -> str:
     """
     if len(items) <= most:
         return repr(items)
-    head = ", ".join(map(str, items[: most - 1]))
-    return f"({head}, … {len(items) - most} more, {items[-1]})"
+    head = ", ".join(map(repr, items[: most - 1]))
+    return f"({head}, … {len(items) - most} more, {items[-1]!r})"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -270,7 +283,7 @@ def _short_tuple(items: tuple[int, ...], most: int = 12) -> str:
 
 
 def minimax(
-    state: Position,
+    state: Position[M],
     *,
     score: Score = win_loss,
     depth: int | None = None,
@@ -283,7 +296,7 @@ def minimax(
     budget: BudgetLike = DEFAULT_BUDGET,
     extend_threats: bool = False,
     max_extension: int | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """Minimax: every move of every position, down to the end of the game or to `depth`.
 
     Without a memo this visits the whole game tree: 549,946 positions from the empty board.
@@ -309,12 +322,12 @@ def minimax(
 
 
 def alphabeta(
-    state: Position,
+    state: Position[M],
     *,
     score: Score = win_loss,
     depth: int | None = None,
     heuristic: Score | None = None,
-    order_moves: bool | Callable[[State], Iterable[int]] = False,
+    order_moves: bool | Callable[[Any], Iterable[M]] = False,
     memo: Memo = None,
     exact_root: bool = True,
     tie_break: TieBreak = "first",
@@ -325,7 +338,7 @@ def alphabeta(
     budget: BudgetLike = DEFAULT_BUDGET,
     extend_threats: bool = False,
     max_extension: int | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """Alpha-beta: minimax that skips moves which cannot change the value. Same value, less work.
 
     **By default this is not the textbook's alpha-beta.** With ``exact_root=True`` (the default)
@@ -508,7 +521,7 @@ class Searcher:
         return best
 
     def cut_off(
-        self, state: Position, best: float, alpha: float, beta: float, pruned: tuple[int, ...]
+        self, state: Position, best: float, alpha: float, beta: float, pruned: tuple[Any, ...]
     ) -> None:
         """Alpha has met beta: the `pruned` moves cannot change the value, so skip them."""
         self.cutoffs += 1
@@ -521,7 +534,7 @@ class Searcher:
 
     def search_root(
         self, root: Position, value_of: Callable[[Position], float]
-    ) -> tuple[float, dict[int, float]]:
+    ) -> tuple[float, dict[Any, float]]:
         """The root's value and the value of each of its moves, in the order searched.
 
         With a shared window only the first best move found is sure to be best (later moves
@@ -537,11 +550,11 @@ class Searcher:
     def result(
         self,
         value: float,
-        move_values: dict[int, float],
+        move_values: dict[Any, float],
         tie_break: TieBreak,
         seed: Seed,
         only_first_best: bool = False,
-    ) -> SearchResult:
+    ) -> SearchResult[Any]:
         best_moves = tuple(move for move, v in move_values.items() if v == value)
         best_moves = best_moves[:1] if only_first_best else tuple(sorted(best_moves))
         return SearchResult(
@@ -556,7 +569,7 @@ class Searcher:
     def stats(self) -> SearchStats:
         return SearchStats(self.nodes, self.leaves, self.cutoffs, self.cache_hits, self.max_ply)
 
-    def trace(self) -> TraceNode | None:
+    def trace(self) -> TraceNode[Any] | None:
         return None
 
 
@@ -605,17 +618,17 @@ class _Frame:
     """A position whose search has begun but not ended (a TraceNode in the making)."""
 
     state: Position
-    move: int | None
+    move: Any
     ply: int
     alpha: float
     beta: float
     known: bool
-    children: list[TraceNode] = field(default_factory=list)
-    pruned: tuple[int, ...] = ()
+    children: list[TraceNode[Any]] = field(default_factory=list)
+    pruned: tuple[Any, ...] = ()
     reason: str = ""
     hidden: int = 0
 
-    def finish(self, value: float) -> TraceNode:
+    def finish(self, value: float) -> TraceNode[Any]:
         kind: NodeKind
         if self.children or self.hidden:
             kind = "expanded"
@@ -647,7 +660,7 @@ class _TracedSearch(Searcher):
         super().__init__(score, heuristic, horizon)
         self.trace_depth = horizon if trace_depth is None else trace_depth
         self.frames: list[_Frame] = []  # the positions being searched, root first
-        self.root_node: TraceNode | None = None
+        self.root_node: TraceNode[Any] | None = None
 
     def minimax(self, state: Position, ply: int) -> float:
         if ply > self.trace_depth:
@@ -665,14 +678,14 @@ class _TracedSearch(Searcher):
 
     def search_root(
         self, root: Position, value_of: Callable[[Position], float]
-    ) -> tuple[float, dict[int, float]]:
+    ) -> tuple[float, dict[Any, float]]:
         self.begin(root, 0, -INF, INF)
         value, move_values = super().search_root(root, value_of)
         self.end(value)
         return value, move_values
 
     def cut_off(
-        self, state: Position, best: float, alpha: float, beta: float, pruned: tuple[int, ...]
+        self, state: Position, best: float, alpha: float, beta: float, pruned: tuple[Any, ...]
     ) -> None:
         super().cut_off(state, best, alpha, beta, pruned)
         frame = self.frames[-1]
@@ -705,7 +718,7 @@ class _TracedSearch(Searcher):
             self.table is not None and key in self.table
         )
 
-    def trace(self) -> TraceNode | None:
+    def trace(self) -> TraceNode[Any] | None:
         return self.root_node
 
 
@@ -933,7 +946,7 @@ def _board_symmetric_key(state: State) -> Hashable:
     return canonical_cells(state.cells, state.rows, state.cols)[0]
 
 
-def _break_tie(best_moves: tuple[int, ...], tie_break: TieBreak, seed: Seed) -> int | None:
+def _break_tie(best_moves: tuple[M, ...], tie_break: TieBreak, seed: Seed) -> M | None:
     if not best_moves:
         return None
     if tie_break == "first":

@@ -50,9 +50,9 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
-from tictac.game.position import NotForThisGame, Position, require_position, successor
+from tictac.game.position import M, NotForThisGame, Position, require_position, successor
 from tictac.game.state import IllegalMove, Mark, State, other
 from tictac.helpers.checks import whole_number
 from tictac.helpers.old_names import renamed
@@ -82,12 +82,13 @@ def _uncounted() -> None:
 
 
 @dataclass(eq=False)
-class MCTSNode:
+class MCTSNode(Generic[M]):
     """A position in the tree MCTS grows: how often playouts went through it (`visits`) and
     what they brought, added up (`reward`), for the player who made `move`, :attr:`mover`:
     1 for each win, ½ for each draw, 0 for each loss.
 
-    `untried` are the legal moves not yet added to the tree as `children`.
+    `untried` are the legal moves not yet added to the tree as `children`. A move is the
+    game's (see :mod:`tictac.game.position`): a cell on a board, ``(heap, take)`` in Nim.
 
     >>> root = uct_search(State.parse("XX./OO./..."), playouts=20, seed=0, keep_tree=True).tree
     >>> root.visits, sum(child.visits for child in root.children)
@@ -97,11 +98,11 @@ class MCTSNode:
     ('X', 1.0, True)
     """
 
-    state: Position
-    parent: MCTSNode | None = None
-    move: Any = None
-    untried: list[Any] = field(default_factory=list)
-    children: list[MCTSNode] = field(default_factory=list)
+    state: Position[M]
+    parent: MCTSNode[M] | None = None
+    move: M | None = None
+    untried: list[M] = field(default_factory=list)
+    children: list[MCTSNode[M]] = field(default_factory=list)
     visits: int = 0
     reward: float = 0.0
 
@@ -128,7 +129,7 @@ class MCTSNode:
         """
         return uct(self, exploration)
 
-    def uct_child(self, exploration: float = DEFAULT_EXPLORATION) -> MCTSNode:
+    def uct_child(self, exploration: float = DEFAULT_EXPLORATION) -> MCTSNode[M]:
         """The child :func:`select` walks to from here: the best :func:`uct` score, the first
         of equal ones.
 
@@ -138,7 +139,7 @@ class MCTSNode:
         """
         return max(self.children, key=lambda child: uct(child, exploration))
 
-    def walk(self) -> Iterator[MCTSNode]:
+    def walk(self) -> Iterator[MCTSNode[M]]:
         """This node and every node below it, depth first, children in the order they were
         added."""
         yield self
@@ -146,26 +147,26 @@ class MCTSNode:
             yield from child.walk()
 
     def __repr__(self) -> str:
-        move = "root" if self.move is None else f"move={self.move}"
+        move = "root" if self.move is None else f"move={self.move!r}"
         mean = f", mean={self.mean:.3g} for {self.mover}" if self.visits else ""
         return f"MCTSNode({move}, visits={self.visits}{mean}, {len(self.children)} children)"
 
 
 @dataclass(frozen=True)
-class Playout:
+class Playout(Generic[M]):
     """What one playout did, phase by phase: the moves `selected` by UCT from the root down,
     the move `expanded` into a new node (None when selection ended at a finished game), the
     moves `simulated` by the random game from there, and its `winner` (None for a draw), which
     was then backed up along the path."""
 
-    selected: tuple[int, ...]
-    expanded: int | None
-    simulated: tuple[int, ...]
+    selected: tuple[M, ...]
+    expanded: M | None
+    simulated: tuple[M, ...]
     winner: Mark | None
 
 
 @dataclass(frozen=True)
-class MCTSResult:
+class MCTSResult(Generic[M]):
     """What a search found: the chosen move (the most visited), and per move its number of
     visits and the mean result of its playouts for the player to move: a win counts 1, a draw
     0.5 and a loss 0, so 0.5 can mean all draws or as many wins as losses.
@@ -180,16 +181,16 @@ class MCTSResult:
     1.0
     """
 
-    move: int
-    visits: dict[int, int]
-    mean_results: dict[int, float]
+    move: M
+    visits: dict[M, int]
+    mean_results: dict[M, float]
     playouts: int
     positions: int = 0
-    tree: MCTSNode | None = field(default=None, compare=False, repr=False)
-    last_playout: Playout | None = field(default=None, compare=False, repr=False)
+    tree: MCTSNode[M] | None = field(default=None, compare=False, repr=False)
+    last_playout: Playout[M] | None = field(default=None, compare=False, repr=False)
 
     @property
-    def win_rates(self) -> dict[int, float]:
+    def win_rates(self) -> dict[M, float]:
         """The old name of :attr:`mean_results` (they are not shares of won games: a draw
         counts as half a win); it warns, and will go."""
         renamed("MCTSResult.win_rates", "MCTSResult.mean_results")
@@ -197,7 +198,7 @@ class MCTSResult:
 
 
 def uct_search(
-    state: Position,
+    state: Position[M],
     *,
     playouts: int | None = 1000,
     exploration: float = DEFAULT_EXPLORATION,
@@ -206,7 +207,7 @@ def uct_search(
     budget: BudgetLike = DEFAULT_BUDGET,
     positions: int | None = None,
     keep_tree: bool = False,
-) -> MCTSResult:
+) -> MCTSResult[M]:
     """Run `playouts` simulations from `state` and return the most visited move.
 
     The random games are drawn with `seed` (a whole number, or a ``random.Random`` to draw
@@ -234,9 +235,8 @@ def uct_search(
     if seed is not None and rng is not None:
         raise ValueError("seed= and rng= are two names for the same option: give only seed=")
     rng = random_source(seed if rng is None else rng)
-    counter = meter(
-        budget, state, "uct_search", ["fewer playouts", "a position with fewer empty cells"]
-    )
+    nearer = "with fewer empty cells" if isinstance(state, State) else "nearer the end"
+    counter = meter(budget, state, "uct_search", ["fewer playouts", f"a position {nearer}"])
     start = counter.positions
     longest = 1 + _moves_left(state, positions)  # the most positions one playout visits
     root = MCTSNode(state, untried=list(state.legal_moves()))
@@ -253,7 +253,8 @@ def uct_search(
         )
     visits = {c.move: c.visits for c in root.children if c.move is not None}
     means = {c.move: c.reward / c.visits for c in root.children if c.move is not None}
-    best = max(sorted(visits), key=lambda m: visits[m])
+    most = max(visits.values())
+    best = min(move for move, count in visits.items() if count == most)  # the first of equals
     return MCTSResult(
         best,
         visits,
@@ -266,12 +267,12 @@ def uct_search(
 
 
 def playout(
-    root: MCTSNode,
+    root: MCTSNode[M],
     rng: random.Random,
     exploration: float = DEFAULT_EXPLORATION,
     *,
     count: Callable[[], None] = _uncounted,
-) -> Playout:
+) -> Playout[M]:
     """One playout from `root`: the four phases in order. Returns what each did.
 
     `rng` draws the random choices, and `count` is called once for each position visited
@@ -298,11 +299,11 @@ def playout(
 
 
 def select(
-    node: MCTSNode,
+    node: MCTSNode[M],
     exploration: float = DEFAULT_EXPLORATION,
     *,
     count: Callable[[], None] = _uncounted,
-) -> MCTSNode:
+) -> MCTSNode[M]:
     """Selection: from `node` walk down the tree, each time to the child with the largest
     :func:`uct` score (the first of equal ones), until a node that still has untried moves,
     or a finished game; return it. `count` is called for each node on the way, `node`
@@ -321,8 +322,8 @@ def select(
 
 
 def expand(
-    node: MCTSNode, rng: random.Random, *, count: Callable[[], None] = _uncounted
-) -> MCTSNode:
+    node: MCTSNode[M], rng: random.Random, *, count: Callable[[], None] = _uncounted
+) -> MCTSNode[M]:
     """Expansion: add one of `node`'s untried moves, chosen with `rng`, to the tree as a new
     child, and return the child (`count` is called for it). A node with no untried moves, a
     finished game, is returned as it is.
@@ -344,8 +345,8 @@ def expand(
 
 
 def simulate(
-    state: Position, rng: random.Random, *, count: Callable[[], None] = _uncounted
-) -> tuple[Mark | None, tuple[int, ...]]:
+    state: Position[M], rng: random.Random, *, count: Callable[[], None] = _uncounted
+) -> tuple[Mark | None, tuple[M, ...]]:
     """Simulation: play a random game from `state` to its end, each move drawn with `rng`
     from the legal ones. Returns its winner (None for a draw) and its moves; `count` is
     called after each move.
@@ -369,7 +370,7 @@ def simulate(
     return (None if result == "draw" else result), tuple(moves)
 
 
-def backpropagate(node: MCTSNode, winner: Mark | None) -> None:
+def backpropagate(node: MCTSNode[Any], winner: Mark | None) -> None:
     """Backpropagation: credit a playout's result to `node` and every node above it, up to
     the root. Each gets one more visit, and its reward grows by 1 if its :attr:`~MCTSNode.mover`
     won, by ½ for a draw (`winner` None) and by 0 if its mover lost.
@@ -380,14 +381,14 @@ def backpropagate(node: MCTSNode, winner: Mark | None) -> None:
     >>> (child.visits, child.reward), (root.visits, root.reward)  # X moved into child, O into root
     ((1, 1.0), (1, 0.0))
     """
-    on_path: MCTSNode | None = node
+    on_path: MCTSNode[Any] | None = node
     while on_path is not None:
         on_path.visits += 1
         on_path.reward += 0.5 if winner is None else float(winner == on_path.mover)
         on_path = on_path.parent
 
 
-def uct(child: MCTSNode, exploration: float = DEFAULT_EXPLORATION) -> float:
+def uct(child: MCTSNode[Any], exploration: float = DEFAULT_EXPLORATION) -> float:
     """The UCT score :func:`select` compares among siblings: the child's mean result for its
     :attr:`~MCTSNode.mover`, plus a bonus that is larger the fewer of its parent's visits
     went to it::
@@ -408,7 +409,7 @@ def uct(child: MCTSNode, exploration: float = DEFAULT_EXPLORATION) -> float:
     return child.mean + exploration * math.sqrt(math.log(child.parent.visits) / child.visits)
 
 
-def back_up(node: MCTSNode, winner: Mark | None) -> None:
+def back_up(node: MCTSNode[Any], winner: Mark | None) -> None:
     """The old name of :func:`backpropagate`; it warns, and will go."""
     renamed("tictac.search.mcts.back_up", "tictac.search.mcts.backpropagate")
     backpropagate(node, winner)
@@ -430,9 +431,9 @@ def _moves_left(state: Position, positions: int | None) -> int:
     )
 
 
-def _moves_between(top: MCTSNode, node: MCTSNode) -> tuple[int, ...]:
+def _moves_between(top: MCTSNode[M], node: MCTSNode[M]) -> tuple[M, ...]:
     """The moves that lead from `top` down to `node`, a node at or below it."""
-    moves: list[int] = []
+    moves: list[M] = []
     while node is not top and node.parent is not None and node.move is not None:
         moves.append(node.move)
         node = node.parent
@@ -441,7 +442,7 @@ def _moves_between(top: MCTSNode, node: MCTSNode) -> tuple[int, ...]:
 
 def uct_rule(
     *, playouts: int = 1000, exploration: float = DEFAULT_EXPLORATION
-) -> Callable[[State, random.Random], int]:
+) -> Callable[[Any, random.Random], Any]:
     """A player's rule (see :mod:`tictac.players.rules`) that moves by :func:`uct_search`.
 
     Its `playouts` bound the work of each move, so it takes no budget of its own; each
@@ -449,7 +450,7 @@ def uct_rule(
     """
     whole, _ = _check(playouts, exploration, None)
 
-    def rule(state: State, rng: random.Random) -> int:
+    def rule(state: Position[M], rng: random.Random) -> M:
         return uct_search(state, playouts=whole, exploration=exploration, seed=rng).move
 
     return rule
