@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Literal
 
+from tictac.game.frozen import FrozenPosition
 from tictac.game.state import (
     EMPTY,
     IllegalMove,
@@ -90,7 +91,12 @@ def _board_size(rows: object, cols: object, k: object) -> tuple[int, int, int]:
 # The position
 
 
-class ConnectFour:
+def _rebuild(text: str, k: int) -> ConnectFour:
+    """The position of a copy or a pickle (its `_recipe`), read back and so checked."""
+    return ConnectFour.parse(text, k=k)
+
+
+class ConnectFour(FrozenPosition):
     """One position of Connect Four: `rows` x `cols` board, `k` in a row wins, X moves first.
 
     `cells` holds the board row by row from the top row (``"X"``, ``"O"`` or ``"."``), as a
@@ -115,6 +121,14 @@ class ConnectFour:
     winner: Mark | None
     winning_line: Line | None
     _heights: tuple[int, ...]
+
+    _how_to_build = (
+        "a ConnectFour is not built by calling ConnectFour(...): use "
+        "ConnectFour.new(rows, cols, k) for an empty board, ConnectFour.parse(text) to read "
+        "one, or position.play(column) for the position after a move"
+    )
+    _how_to_change = "a ConnectFour cannot be changed; position.play(column) returns a new one"
+    _rebuild = staticmethod(_rebuild)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -237,26 +251,11 @@ class ConnectFour:
         set_(position, "_heights", heights)
         return position
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        raise TypeError(
-            "a ConnectFour is not built by calling ConnectFour(...): use "
-            "ConnectFour.new(rows, cols, k) for an empty board, ConnectFour.parse(text) to read "
-            "one, or position.play(column) for the position after a move"
-        )
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.cells, self.rows, self.cols, self.k)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(
-            "a ConnectFour cannot be changed; position.play(column) returns a new one"
-        )
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(
-            "a ConnectFour cannot be changed; position.play(column) returns a new one"
-        )
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # copy, deepcopy and pickle rebuild the position from its text (read back, so checked).
-        return (_rebuild, (self.text, self.k))
+    def _recipe(self) -> tuple[Any, ...]:
+        return (self.text, self.k)
 
     # -- rules --------------------------------------------------------------------------------
 
@@ -426,25 +425,6 @@ class ConnectFour:
         from tictac.pictures.connect_four import connect_four_svg
 
         return connect_four_svg(self)
-
-    # -- identity -----------------------------------------------------------------------------
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ConnectFour):
-            return NotImplemented
-        return (
-            self.cells == other.cells
-            and self.rows == other.rows
-            and self.cols == other.cols
-            and self.k == other.k
-        )
-
-    def __hash__(self) -> int:
-        return hash(("connect four", self.cells, self.rows, self.cols, self.k))
-
-
-def _rebuild(text: str, k: int) -> ConnectFour:
-    return ConnectFour.parse(text, k=k)
 
 
 # ---------------------------------------------------------------------------------------------
