@@ -31,6 +31,7 @@ from tictac.game.state import (
     X,
     cell_label,
     cells_label,
+    lines_through,
     winning_lines,
 )
 from tictac.helpers.checks import as_whole, shown, whole_numbers
@@ -54,13 +55,6 @@ class FullColumn(IllegalMove):
 
 # ---------------------------------------------------------------------------------------------
 # Geometry: computed once for each size.
-
-
-@functools.cache
-def _lines_through(rows: int, cols: int, k: int) -> tuple[tuple[Line, ...], ...]:
-    """For each cell, the winning lines that pass through it (ascending, as winning_lines)."""
-    lines = winning_lines(rows, cols, k)
-    return tuple(tuple(line for line in lines if cell in line) for cell in range(rows * cols))
 
 
 @functools.cache
@@ -360,7 +354,7 @@ class ConnectFour(FrozenPosition):
         player = self.turn
         cells = self.cells[:index] + (player,) + self.cells[index + 1 :]
         winner, winning_line = None, None
-        for line in _lines_through(self.rows, self.cols, self.k)[index]:
+        for line in lines_through(self.rows, self.cols, self.k)[index]:
             if all(cells[i] == player for i in line):
                 winner, winning_line = player, line
                 break

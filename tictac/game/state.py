@@ -39,6 +39,7 @@ __all__ = [
     "X",
     "O",
     "canonical_cells",
+    "lines_through",
     "other",
     "reachable_states",
     "symmetry_permutations",
@@ -111,8 +112,13 @@ def winning_lines(rows: int, cols: int, k: int) -> tuple[Line, ...]:
 
 
 @functools.cache
-def _lines_through(rows: int, cols: int, k: int) -> tuple[tuple[Line, ...], ...]:
-    """For each cell, the winning lines that pass through it."""
+def lines_through(rows: int, cols: int, k: int) -> tuple[tuple[Line, ...], ...]:
+    """For each cell, the winning lines that pass through it (ascending, as
+    :func:`winning_lines`): the only lines a move into that cell can complete.
+
+    >>> lines_through(3, 3, 3)[4]
+    ((0, 4, 8), (1, 4, 7), (2, 4, 6), (3, 4, 5))
+    """
     lines = winning_lines(rows, cols, k)
     return tuple(tuple(line for line in lines if cell in line) for cell in range(rows * cols))
 
@@ -460,7 +466,7 @@ class State(FrozenPosition):
         player = self.turn
         cells = self.cells[:index] + (player,) + self.cells[index + 1 :]
         winner, winning_line = None, None
-        for line in _lines_through(self.rows, self.cols, self.k)[index]:
+        for line in lines_through(self.rows, self.cols, self.k)[index]:
             if all(cells[i] == player for i in line):
                 winner, winning_line = player, line
                 break
