@@ -293,13 +293,13 @@ class Catalogue(Mapping[str, Level]):
           ...
         tictac.game.position.NotForThisGame: the master level works on m,n,k boards (State) ...
         """
-        check = self._game_check(self.canonical(level))
+        check = self._refuse_game(self.canonical(level))
         if check is not None:
             check(position)
 
-    def _game_check(self, name: str) -> Callable[[object], None] | None:
+    def _refuse_game(self, name: str) -> Callable[[object], None] | None:
         """What a player of the level `name` asks of a position before each move (see
-        :attr:`~tictac.players.rules.Player.check_game`): None for a level of any game."""
+        :attr:`~tictac.players.rules.Player.refuse_game`): None for a level of any game."""
         if self[name].any_game:
             return None
         feature, instead = f"the {name} level", self.for_any_game()
@@ -330,7 +330,7 @@ class Catalogue(Mapping[str, Level]):
         if game is not None:
             self._refuse_before_playing(name, game)
         rule = entry.factory(**options)
-        return Player(str(level), rule, seed=seed, check_game=self._game_check(name))
+        return Player(str(level), rule, seed=seed, refuse_game=self._refuse_game(name))
 
     def _refuse_before_playing(self, name: str, game: object) -> None:
         """The refusals of :meth:`make_player`'s `game`, before any move."""

@@ -94,22 +94,22 @@ class Player:
         rule: Rule,
         *,
         seed: Seed = None,
-        check_game: Callable[[State], None] | None = None,
+        refuse_game: Callable[[State], None] | None = None,
     ) -> None:
         self.name = name
         self.rule = rule
         self.seed = seed
         self.rng = random_source(seed)
-        self.check_game = check_game
-        """What the player asks of a position before it chooses: raises for a game it does not
+        self.refuse_game = refuse_game
+        """Asked of a position before the player chooses: raises for a game it does not
         play (the levels made for m,n,k boards refuse another game's position with
         :class:`~tictac.game.position.NotForThisGame`); None for a player of any game."""
 
     def choose(self, state: State) -> int:
         """The move this player makes in `state` (a row-major cell index, or another game's
         move)."""
-        if self.check_game is not None:
-            self.check_game(state)
+        if self.refuse_game is not None:
+            self.refuse_game(state)
         if state.is_terminal:
             raise IllegalMove(f"{self.name} cannot move: the game is already over")
         return self.rule(state, self.rng)
