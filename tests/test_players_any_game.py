@@ -4,6 +4,7 @@ and refuse another game's position, naming the levels that play it, before any m
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -169,10 +170,10 @@ def test_make_player_refuses_a_board_a_learner_did_not_learn_on_and_what_is_no_p
         make_player("random", game="XX./OO./...")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("level", ["defensive", "rules", "brute-force"])
+@pytest.mark.parametrize("level", ["defensive", "rules", "brute-force", "menace", "td"])
 def test_the_rules_own_refusals_name_the_same_levels_as_the_catalogue(level: str) -> None:
     rule = CATALOGUE[level].factory()
     with pytest.raises(NotForThisGame) as refused:
-        rule(Nim.new((2, 3)), None)
+        rule(Nim.new((2, 3)), random.Random(0))
     named = re.findall(r"'([a-z-]+)'", str(refused.value).split("for any game use")[1])
     assert named == CATALOGUE.any_game_levels()

@@ -5,8 +5,8 @@ or :class:`~tictac.game.nim.Nim` is a value. It is made by the game's class meth
 calling the class; it cannot be changed (a move makes a new one); it equals any position with
 the same facts and hashes alike, so it can be a dictionary key or a set member; and a copy or a
 pickle rebuilds it through the game's checked constructor. :class:`FrozenPosition` is that
-behaviour, written once; a game's class gives it only data: the words of its two refusals and
-which facts make two positions equal and which rebuild one.
+behaviour, written once; a game's class gives it only the words of its two refusals and the
+facts that make two positions equal and that rebuild one.
 
 >>> from tictac.game.nim import Nim
 >>> game = Nim.new((1, 2))
@@ -59,11 +59,17 @@ class FrozenPosition:
 
     def _identity(self) -> tuple[Any, ...]:
         """The facts that make two positions of the game equal (and their hash)."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} must say which facts make two positions equal: give it an "
+            "_identity() method returning them as a tuple"
+        )
 
     def _recipe(self) -> tuple[Any, ...]:
         """What `_rebuild` makes the position again from, for copies and pickles."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} must say what rebuilds a position: give it a _recipe() "
+            "method returning the arguments of its _rebuild"
+        )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         # Positions are made by the class methods (through `_make`, which skips __init__):
