@@ -1,6 +1,7 @@
 """The rules of the games, and what can be said of a position without searching it.
 
 one game interface for the searches (:class:`Position`, :mod:`~tictac.game.position`),
+positions as values that never change (:class:`FrozenPosition`, :mod:`~tictac.game.frozen`),
 m,n,k boards (:class:`State`, :mod:`~tictac.game.state`), Connect Four (:class:`ConnectFour`,
 :mod:`~tictac.game.connect_four`), Nim's heaps (:class:`Nim`, :mod:`~tictac.game.nim`), the
 textbooks' trees of numbers (:mod:`~tictac.game.numbertree`), scores and heuristics
@@ -33,6 +34,9 @@ from tictac.game.connect_four import (
 from tictac.game.counting import (
     Level,
     tree_levels,
+)
+from tictac.game.frozen import (
+    FrozenPosition,
 )
 from tictac.game.nim import (
     Nim,
@@ -81,6 +85,7 @@ from tictac.game.state import (
     State,
     X,
     canonical_cells,
+    lines_through,
     other,
     reachable_states,
     symmetry_permutations,
@@ -98,6 +103,7 @@ __all__ = [
     "X",
     "O",
     "canonical_cells",
+    "lines_through",
     "other",
     "reachable_states",
     "symmetry_permutations",
@@ -108,6 +114,7 @@ __all__ = [
     "MAX_ROWS",
     "MAX_COLS",
     "MIN_SIDE",
+    "FrozenPosition",
     "Nim",
     "NumberTree",
     "Position",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Literal
 
+from tictac.game.frozen import FrozenPosition
 from tictac.game.state import (
     EMPTY,
     IllegalMove,
@@ -30,6 +31,7 @@ from tictac.game.state import (
     X,
     cell_label,
     cells_label,
+    lines_through,
     winning_lines,
 )
 from tictac.helpers.checks import as_whole, shown, whole_numbers
@@ -53,13 +55,6 @@ class FullColumn(IllegalMove):
 
 # ---------------------------------------------------------------------------------------------
 # Geometry: computed once for each size.
-
-
-@functools.cache
-def _lines_through(rows: int, cols: int, k: int) -> tuple[tuple[Line, ...], ...]:
-    """For each cell, the winning lines that pass through it (ascending, as winning_lines)."""
-    lines = winning_lines(rows, cols, k)
-    return tuple(tuple(line for line in lines if cell in line) for cell in range(rows * cols))
 
 
 @functools.cache
@@ -90,7 +85,12 @@ def _board_size(rows: object, cols: object, k: object) -> tuple[int, int, int]:
 # The position
 
 
-class ConnectFour:
+def _rebuild(text: str, k: int) -> ConnectFour:
+    """The position of a copy or a pickle (its `_recipe`), read back and so checked."""
+    return ConnectFour.parse(text, k=k)
+
+
+class ConnectFour(FrozenPosition):
     """One position of Connect Four: `rows` x `cols` board, `k` in a row wins, X moves first.
 
     `cells` holds the board row by row from the top row (``"X"``, ``"O"`` or ``"."``), as a
@@ -115,6 +115,14 @@ class ConnectFour:
     winner: Mark | None
     winning_line: Line | None
     _heights: tuple[int, ...]
+
+    _how_to_build = (
+        "a ConnectFour is not built by calling ConnectFour(...): use "
+        "ConnectFour.new(rows, cols, k) for an empty board, ConnectFour.parse(text) to read "
+        "one, or position.play(column) for the position after a move"
+    )
+    _how_to_change = "a ConnectFour cannot be changed; position.play(column) returns a new one"
+    _rebuild = staticmethod(_rebuild)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -237,26 +245,11 @@ class ConnectFour:
         set_(position, "_heights", heights)
         return position
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        raise TypeError(
-            "a ConnectFour is not built by calling ConnectFour(...): use "
-            "ConnectFour.new(rows, cols, k) for an empty board, ConnectFour.parse(text) to read "
-            "one, or position.play(column) for the position after a move"
-        )
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.cells, self.rows, self.cols, self.k)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(
-            "a ConnectFour cannot be changed; position.play(column) returns a new one"
-        )
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(
-            "a ConnectFour cannot be changed; position.play(column) returns a new one"
-        )
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # copy, deepcopy and pickle rebuild the position from its text (read back, so checked).
-        return (_rebuild, (self.text, self.k))
+    def _recipe(self) -> tuple[Any, ...]:
+        return (self.text, self.k)
 
     # -- rules --------------------------------------------------------------------------------
 
@@ -361,7 +354,7 @@ class ConnectFour:
         player = self.turn
         cells = self.cells[:index] + (player,) + self.cells[index + 1 :]
         winner, winning_line = None, None
-        for line in _lines_through(self.rows, self.cols, self.k)[index]:
+        for line in lines_through(self.rows, self.cols, self.k)[index]:
             if all(cells[i] == player for i in line):
                 winner, winning_line = player, line
                 break
@@ -426,25 +419,6 @@ class ConnectFour:
         from tictac.pictures.connect_four import connect_four_svg
 
         return connect_four_svg(self)
-
-    # -- identity -----------------------------------------------------------------------------
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ConnectFour):
-            return NotImplemented
-        return (
-            self.cells == other.cells
-            and self.rows == other.rows
-            and self.cols == other.cols
-            and self.k == other.k
-        )
-
-    def __hash__(self) -> int:
-        return hash(("connect four", self.cells, self.rows, self.cols, self.k))
-
-
-def _rebuild(text: str, k: int) -> ConnectFour:
-    return ConnectFour.parse(text, k=k)
 
 
 # ---------------------------------------------------------------------------------------------

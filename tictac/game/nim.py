@@ -28,6 +28,7 @@ import itertools
 from collections.abc import Iterable, Mapping, Set, Sized
 from typing import Any
 
+from tictac.game.frozen import FrozenPosition
 from tictac.game.state import IllegalMove, Mark, O, X
 from tictac.helpers.checks import as_whole_tuple, shown, whole_number
 
@@ -47,7 +48,12 @@ MAX_STICKS = 20
 _EXAMPLE = "Nim.new((3, 4, 5))"
 
 
-class Nim:
+def _rebuild(heaps: tuple[int, ...], moves_made: int) -> Nim:
+    """The position of a copy or a pickle (its `_recipe`), made through `new` and so checked."""
+    return Nim.new(heaps, moves_made=moves_made)
+
+
+class Nim(FrozenPosition):
     """One position of Nim: the heaps (whole numbers, 0 for an empty heap) and the player to
     move. The player who takes the last object wins.
 
@@ -69,6 +75,13 @@ class Nim:
     moves_made: int
     turn: Mark
     _left: int
+
+    _how_to_build = (
+        f"a Nim position is not built by calling Nim(...): use Nim.new(heaps), as in "
+        f"{_EXAMPLE}, or position.play((heap, take)) for the position after a move"
+    )
+    _how_to_change = "a Nim position cannot be changed; play(move) returns a new one"
+    _rebuild = staticmethod(_rebuild)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -108,22 +121,11 @@ class Nim:
         set_(position, "_left", sum(heaps))
         return position
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        # Positions are made by `new` and `play` (through `_make`, which skips __init__).
-        raise TypeError(
-            f"a Nim position is not built by calling Nim(...): use Nim.new(heaps), as in "
-            f"{_EXAMPLE}, or position.play((heap, take)) for the position after a move"
-        )
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.heaps, self.moves_made)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a Nim position cannot be changed; play(move) returns a new one")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a Nim position cannot be changed; play(move) returns a new one")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # copy, deepcopy and pickle rebuild the position through `new` (and so check it).
-        return (_rebuild, (self.heaps, self.moves_made))
+    def _recipe(self) -> tuple[Any, ...]:
+        return (self.heaps, self.moves_made)
 
     # -- rules --------------------------------------------------------------------------------
 
@@ -293,20 +295,6 @@ class Nim:
         from tictac.pictures.heaps import heaps_svg
 
         return heaps_svg(self)
-
-    # -- identity -----------------------------------------------------------------------------
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Nim):
-            return NotImplemented
-        return self.heaps == other.heaps and self.moves_made == other.moves_made
-
-    def __hash__(self) -> int:
-        return hash((self.heaps, self.moves_made))
-
-
-def _rebuild(heaps: tuple[int, ...], moves_made: int) -> Nim:
-    return Nim.new(heaps, moves_made=moves_made)
 
 
 # ---------------------------------------------------------------------------------------------

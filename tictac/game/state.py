@@ -25,6 +25,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal
 
+from tictac.game.frozen import FrozenPosition
 from tictac.helpers.checks import as_whole, as_whole_tuple, shown, whole_numbers
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "X",
     "O",
     "canonical_cells",
+    "lines_through",
     "other",
     "reachable_states",
     "symmetry_permutations",
@@ -110,8 +112,13 @@ def winning_lines(rows: int, cols: int, k: int) -> tuple[Line, ...]:
 
 
 @functools.cache
-def _lines_through(rows: int, cols: int, k: int) -> tuple[tuple[Line, ...], ...]:
-    """For each cell, the winning lines that pass through it."""
+def lines_through(rows: int, cols: int, k: int) -> tuple[tuple[Line, ...], ...]:
+    """For each cell, the winning lines that pass through it (ascending, as
+    :func:`winning_lines`): the only lines a move into that cell can complete.
+
+    >>> lines_through(3, 3, 3)[4]
+    ((0, 4, 8), (1, 4, 7), (2, 4, 6), (3, 4, 5))
+    """
     lines = winning_lines(rows, cols, k)
     return tuple(tuple(line for line in lines if cell in line) for cell in range(rows * cols))
 
@@ -193,7 +200,12 @@ def _rearrangers(rows: int, cols: int) -> tuple[Callable[[Sequence[str]], tuple[
 # The state
 
 
-class State:
+def _rebuild(text: str, k: int) -> State:
+    """The state of a copy or a pickle (its `_recipe`), read back and so checked."""
+    return State.parse(text, k=k)
+
+
+class State(FrozenPosition):
     """One position of an m,n,k game: `rows` x `cols` board, `k` in a row wins, X moves first.
 
     States are immutable and hashable, so they can be dictionary keys (memoisation) and set
@@ -220,6 +232,14 @@ class State:
     winner: Mark | None
     winning_line: Line | None
     _empty: int
+
+    _how_to_build = (
+        "a State is not built by calling State(...): use State.new(rows, cols, k) for an "
+        "empty board, State.parse('XO./.X./..O') to read one, or state.play(move) for the "
+        "position after a move"
+    )
+    _how_to_change = "a State cannot be changed; state.play(move) returns a new one"
+    _rebuild = staticmethod(_rebuild)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -371,24 +391,11 @@ class State:
         set_(state, "_empty", cells.count(EMPTY))
         return state
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        # States are made by the class methods (through `_make`, which skips __init__): called
-        # directly, the class would give back an object without a board.
-        raise TypeError(
-            "a State is not built by calling State(...): use State.new(rows, cols, k) for an "
-            "empty board, State.parse('XO./.X./..O') to read one, or state.play(move) for the "
-            "position after a move"
-        )
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.cells, self.rows, self.cols, self.k)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a State cannot be changed; state.play(move) returns a new one")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a State cannot be changed; state.play(move) returns a new one")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # copy, deepcopy and pickle rebuild the state from its text (read back, and so checked).
-        return (_rebuild, (self.text, self.k))
+    def _recipe(self) -> tuple[Any, ...]:
+        return (self.text, self.k)
 
     # -- rules --------------------------------------------------------------------------------
 
@@ -459,7 +466,7 @@ class State:
         player = self.turn
         cells = self.cells[:index] + (player,) + self.cells[index + 1 :]
         winner, winning_line = None, None
-        for line in _lines_through(self.rows, self.cols, self.k)[index]:
+        for line in lines_through(self.rows, self.cols, self.k)[index]:
             if all(cells[i] == player for i in line):
                 winner, winning_line = player, line
                 break
@@ -624,25 +631,6 @@ class State:
         from tictac.pictures.boards import board_svg
 
         return board_svg(self)
-
-    # -- identity -----------------------------------------------------------------------------
-
-    def __eq__(self, other_state: object) -> bool:
-        if not isinstance(other_state, State):
-            return NotImplemented
-        return (
-            self.cells == other_state.cells
-            and self.rows == other_state.rows
-            and self.cols == other_state.cols
-            and self.k == other_state.k
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.cells, self.rows, self.cols, self.k))
-
-
-def _rebuild(text: str, k: int) -> State:
-    return State.parse(text, k=k)
 
 
 # ---------------------------------------------------------------------------------------------

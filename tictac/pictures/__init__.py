@@ -45,6 +45,8 @@ _HOMES: dict[str, str] = {
     "game_picture": "boards",
     "save_svg": "boards",
     "show_boards": "boards",
+    "status_words": "boards",
+    "svg_opening": "boards",
     "FRAME": "connect_four",
     "connect_four_svg": "connect_four",
     "heaps_svg": "heaps",
@@ -160,6 +162,12 @@ if TYPE_CHECKING:
     )
     from tictac.pictures.boards import (
         show_boards as show_boards,
+    )
+    from tictac.pictures.boards import (
+        status_words as status_words,
+    )
+    from tictac.pictures.boards import (
+        svg_opening as svg_opening,
     )
     from tictac.pictures.browser import (
         VIZ_PATH as VIZ_PATH,

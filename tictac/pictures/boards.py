@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from tictac.game.position import Position
 from tictac.game.scoring import Score, win_loss
 from tictac.game.state import State, symmetry_permutations
 from tictac.helpers.checks import whole_number
@@ -53,6 +54,8 @@ __all__ = [
     "game_picture",
     "save_svg",
     "show_boards",
+    "status_words",
+    "svg_opening",
 ]
 
 COLORS = {
@@ -102,11 +105,7 @@ def board_svg(
     pad = max(2, cell // 10)
     width, height = state.cols * cell + 2 * pad, state.rows * cell + 2 * pad
     stroke = max(2.0, cell / 12)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="{_describe(state)}">',
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="{COLORS["background"]}"/>',
-    ]
+    parts = svg_opening(width, height, f"board {state.text}, {status_words(state)}")
     for index, color in (shade or {}).items():
         x, y = _corner(index, state.cols, cell, pad)
         parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{color}"/>')
@@ -373,15 +372,31 @@ def _centre(index: int, cols: int, cell: int, pad: int) -> tuple[float, float]:
     return x + cell / 2, y + cell / 2
 
 
-def _describe(state: State) -> str:
-    result = state.result()
+def svg_opening(width: float, height: float, label: str) -> list[str]:
+    """The start of a position's picture in SVG: its size in pixels (whole), `label` for
+    screen readers (the caller escapes it), and the white ground.
+
+    >>> svg_opening(30, 20.4, "an empty board")[0].split(" role=")[0][-31:]
+    'height="20" viewBox="0 0 30 20"'
+    """
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{label}">',
+        f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" '
+        f'fill="{COLORS["background"]}"/>',
+    ]
+
+
+def status_words(position: Position) -> str:
+    """Where a game stands, as a picture's label says it: who is to move, who won, or a draw.
+
+    >>> status_words(State.new()), status_words(State.parse("XXX/OO./..."))
+    ('X to move', 'X wins')
+    """
+    result = position.result()
     if result is None:
-        status = f"{state.turn} to move"
-    elif result == "draw":
-        status = "draw"
-    else:
-        status = f"{result} wins"
-    return f"board {state.text}, {status}"
+        return f"{position.turn} to move"
+    return "draw" if result == "draw" else f"{result} wins"
 
 
 def _pixels(cell_size: int, old: int | None, old_name: str, *, default: int) -> int:

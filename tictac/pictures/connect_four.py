@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tictac.helpers.checks import whole_number
-from tictac.pictures.boards import COLORS
+from tictac.pictures.boards import COLORS, status_words, svg_opening
 
 if TYPE_CHECKING:
     from tictac.game.connect_four import ConnectFour
@@ -43,9 +43,7 @@ def connect_four_svg(position: ConnectFour, *, cell_size: int = 40, numbers: boo
     label = round(cell * 0.6) if numbers else 0
     width, height = cols * cell + 2 * pad, rows * cell + 2 * pad + label
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="{_describe(position)}">',
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="{COLORS["background"]}"/>',
+        *svg_opening(width, height, _describe(position)),
         f'<rect x="0" y="0" width="{width}" height="{rows * cell + 2 * pad}" rx="{pad * 2}" '
         f'fill="{FRAME}"/>',
     ]
@@ -81,12 +79,5 @@ def connect_four_svg(position: ConnectFour, *, cell_size: int = 40, numbers: boo
 
 
 def _describe(position: ConnectFour) -> str:
-    result = position.result()
-    if result is None:
-        status = f"{position.turn} to move"
-    elif result == "draw":
-        status = "draw"
-    else:
-        status = f"{result} wins"
     size = f"{position.rows} rows by {position.cols} columns, {position.k} in a row"
-    return f"Connect Four board ({size}) {position.text}, {status}"
+    return f"Connect Four board ({size}) {position.text}, {status_words(position)}"

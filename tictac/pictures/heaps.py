@@ -15,7 +15,7 @@ import html
 
 from tictac.game.nim import Nim
 from tictac.helpers.checks import shown, whole_number
-from tictac.pictures.boards import COLORS
+from tictac.pictures.boards import COLORS, svg_opening
 
 __all__ = ["heaps_svg"]
 
@@ -50,13 +50,8 @@ def heaps_svg(position: Nim, *, cell_size: int = 24) -> str:
     height = pad * 2 + cell * (len(position.heaps) + 1.2)
     ink = COLORS["grid"]
     text_style = f'font-family="sans-serif" font-size="{font:.1f}" dominant-baseline="central"'
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
-        f'aria-label="Nim, heaps {position.text}: {html.escape(position.status)}">',
-        f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" '
-        f'fill="{COLORS["background"]}"/>',
-    ]
+    label = f"Nim, heaps {position.text}: {html.escape(position.status)}"
+    parts = svg_opening(width, height, label)
     for row, size in enumerate(position.heaps):
         middle = pad + cell * (row + 0.5)
         parts.append(

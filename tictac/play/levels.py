@@ -35,6 +35,12 @@ td: values learnt by temporal differences in 9,000 training games (against itsel
 >>> ALIASES["unbeatable"], ALIASES["blind"], ALIASES["easy"]
 ('master', 'random', 'random')
 
+Three levels play any game (Connect Four, Nim, your own), not only m,n,k boards; the others
+refuse another game's position, saying so (:class:`~tictac.game.position.NotForThisGame`):
+
+>>> CATALOGUE.any_game_levels()
+['random', 'medium', 'mcts']
+
 The learners play only on the 3x3 board they learnt on; the catalogue says so before a game
 starts (the command line asks it), and the learner itself refuses any other board:
 
@@ -47,6 +53,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tictac.game.position import Position
 from tictac.helpers.seeds import Seed
 from tictac.learning.learners import RECIPES, trained_learner
 from tictac.players.levels import PLAYERS, BoardSize, Level, tidy_level_name
@@ -137,11 +144,19 @@ def canonical_level(level: str) -> str:
     return CATALOGUE.canonical(level)
 
 
-def make_player(level: str, *, seed: Seed = None, **options: Any) -> Player:
+def make_player(
+    level: str, *, seed: Seed = None, game: Position | None = None, **options: Any
+) -> Player:
     """A player by level name (see :data:`CATALOGUE`), with its options as keywords.
 
     The levels that search take ``budget=`` too, to bound each move's search (see
     :mod:`tictac.search.budget` and :attr:`Level.searches`).
+
+    The levels random, medium and mcts play any game (:attr:`Level.any_game`); the others read
+    an m,n,k board's cells, and refuse another game's position with
+    :class:`~tictac.game.position.NotForThisGame` at their first move, or at once given the
+    position the game starts from as `game` (which also makes a learner refuse a board other
+    than 3x3 at once).
 
     >>> make_player("novice", probability=0.5, seed=7).name
     'novice'
@@ -154,8 +169,13 @@ def make_player(level: str, *, seed: Seed = None, **options: Any) -> Player:
     Traceback (most recent call last):
       ...
     ValueError: unknown level 'grandmaster'; choose one of random, defensive, ...
+    >>> from tictac.game.connect_four import ConnectFour
+    >>> make_player("master", game=ConnectFour.new())
+    Traceback (most recent call last):
+      ...
+    tictac.game.position.NotForThisGame: the master level works on m,n,k boards (State) only, ...
     """
-    return CATALOGUE.make_player(level, seed=seed, **options)
+    return CATALOGUE.make_player(level, seed=seed, game=game, **options)
 
 
 def describe_level(level: str, options: Mapping[str, Any] | None = None) -> str:

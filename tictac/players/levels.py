@@ -35,7 +35,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tictac.game.position import Position, refuse_other_games, require_position
 from tictac.game.scoring import plus_minus_ten, two_in_a_row, win_loss
+from tictac.game.state import State
 from tictac.helpers.seeds import Seed
 from tictac.players.rules import (
     BRUTE_FORCE_BUDGET,
@@ -120,6 +122,7 @@ class Level:
     ``"looks {depth} moves ahead"``), and `not_offered` the boards it is too slow for, with the
     reason. `only_on` is the one board a level plays on at all (the learners: 3x3, where they
     learnt), or None for any board; :meth:`refusal` says why it will not play another.
+    `any_game` says whether it plays other games than m,n,k boards (Connect Four, Nim, ...).
 
     >>> heuristic = PLAYERS["heuristic"]
     >>> heuristic.defaults
@@ -138,6 +141,9 @@ class Level:
     wording: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
     """How `about` says an option's values, by option, where the value itself reads badly."""
     only_on: BoardSize | None = None
+    any_game: bool = False
+    """Whether the level plays any game's position (:class:`~tictac.game.position.Position`:
+    it asks only for the moves and the result), or m,n,k boards only (it reads the cells)."""
 
     def __post_init__(self) -> None:
         for size, options in self.fast.items():
@@ -256,12 +262,84 @@ class Catalogue(Mapping[str, Level]):
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(self.names())}")
         return key
 
-    def make_player(self, level: str, *, seed: Seed = None, **options: Any) -> Player:
+    def any_game_levels(self) -> list[str]:
+        """The levels that play any game's position, not only m,n,k boards (:attr:`Level.any_game`).
+
+        >>> PLAYERS.any_game_levels()
+        ['random', 'medium', 'mcts']
+        """
+        return [name for name, level in self.items() if level.any_game]
+
+    def for_any_game(self) -> str:
+        """What a refusal of another game offers instead: the levels that play any game.
+
+        >>> PLAYERS.for_any_game()
+        "make_player('random'), 'medium' or 'mcts'"
+        """
+        first, *others = [repr(name) for name in self.any_game_levels()]
+        named = f"make_player({first})"
+        if not others:
+            return named
+        return f"{', '.join([named, *others[:-1]])} or {others[-1]}"
+
+    def refuse_other_games(self, level: str, position: object) -> None:
+        """Nothing if the level called `level` plays `position`'s game; a
+        :class:`~tictac.game.position.NotForThisGame` naming the level and the levels that play
+        any game if the level is for m,n,k boards only and `position` is another game's.
+
+        >>> from tictac.game.numbertree import NumberTree
+        >>> PLAYERS.refuse_other_games("master", NumberTree([[1, 2]]))
+        Traceback (most recent call last):
+          ...
+        tictac.game.position.NotForThisGame: the master level works on m,n,k boards (State) ...
+        """
+        check = self._refuse_game(self.canonical(level))
+        if check is not None:
+            check(position)
+
+    def _refuse_game(self, name: str) -> Callable[[object], None] | None:
+        """What a player of the level `name` asks of a position before each move (see
+        :attr:`~tictac.players.rules.Player.refuse_game`): None for a level of any game."""
+        if self[name].any_game:
+            return None
+        feature, instead = f"the {name} level", self.for_any_game()
+        return functools.partial(refuse_other_games, feature=feature, instead=instead)
+
+    def make_player(
+        self, level: str, *, seed: Seed = None, game: Position | None = None, **options: Any
+    ) -> Player:
         """A player of the level called `level` (any of :meth:`names`), with its options as
-        keywords; the levels that search take ``budget=`` too."""
-        entry = self[self.canonical(level)]
+        keywords; the levels that search take ``budget=`` too.
+
+        A level made for m,n,k boards refuses another game's position, at its first move or,
+        given the position the game starts from as `game`, at once (see
+        :meth:`refuse_other_games`); a level that plays only one board (:attr:`Level.only_on`)
+        refuses another board given as `game` at once too.
+
+        >>> from tictac.game.nim import Nim
+        >>> PLAYERS.make_player("mcts", game=Nim.new((3, 4, 5))).name
+        'mcts'
+        >>> PLAYERS.make_player("rules", game=Nim.new((3, 4, 5)))
+        Traceback (most recent call last):
+          ...
+        tictac.game.position.NotForThisGame: the rules level works on m,n,k boards (State) ...
+        """
+        name = self.canonical(level)
+        entry = self[name]
         entry.check_options(options)
-        return Player(str(level), entry.factory(**options), seed=seed)
+        if game is not None:
+            self._refuse_before_playing(name, game)
+        rule = entry.factory(**options)
+        return Player(str(level), rule, seed=seed, refuse_game=self._refuse_game(name))
+
+    def _refuse_before_playing(self, name: str, game: object) -> None:
+        """The refusals of :meth:`make_player`'s `game`, before any move."""
+        require_position(game, "make_player(game=...)")
+        self.refuse_other_games(name, game)
+        if isinstance(game, State):
+            refusal = self[name].refusal((game.rows, game.cols, game.k))
+            if refusal is not None:
+                raise ValueError(refusal)
 
     def describe(self, level: str, options: Mapping[str, Any] | None = None) -> str:
         """One line on how a level chooses its moves (with its options), after its name.
@@ -296,6 +374,7 @@ PLAYERS = Catalogue(
         lambda: random_move,
         "plays any free cell at random",
         aliases=("blind", "easy"),
+        any_game=True,
     ),
     Level(
         "defensive",
@@ -340,6 +419,7 @@ PLAYERS = Catalogue(
         "medium",
         _medium,
         "minimax {depth} moves deep; what it cannot see counts as a draw",
+        any_game=True,
     ),
     Level(
         "master",
@@ -363,6 +443,7 @@ PLAYERS = Catalogue(
             (4, 4, 3): {"playouts": 150},
         },
         fast_note="plays {playouts} random games per move",
+        any_game=True,
     ),
 )
 """Every level of this layer, by its name: all but the learners (see the module's notes)."""

@@ -93,15 +93,28 @@ class Player:
     1
     """
 
-    def __init__(self, name: str, rule: Rule, *, seed: Seed = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        rule: Rule,
+        *,
+        seed: Seed = None,
+        refuse_game: Callable[[object], None] | None = None,
+    ) -> None:
         self.name = name
         self.rule = rule
         self.seed = seed
         self.rng = random_source(seed)
+        self.refuse_game = refuse_game
+        """Asked of a position before the player chooses: raises for a game it does not
+        play (the levels made for m,n,k boards refuse another game's position with
+        :class:`~tictac.game.position.NotForThisGame`); None for a player of any game."""
 
     def choose(self, state: Position[M]) -> M:
         """The move this player makes in `state`: on a board a row-major cell index, in any
-        other game one of its `legal_moves()` (a rule made for boards refuses other games)."""
+        other game one of its `legal_moves()` (a level made for boards refuses other games)."""
+        if self.refuse_game is not None:
+            self.refuse_game(state)
         if state.is_terminal:
             raise IllegalMove(f"{self.name} cannot move: the game is already over")
         move: M = self.rule(state, self.rng)  # a rule's move is one of the game it is given
