@@ -345,7 +345,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Cited(
             "Connect Four has 4,531,985,219,092 legal positions (counted by S. Edelkamp and P. "
             "Kissmann; the sum of OEIS sequence A212693)",
-            "Edelkamp and Kissmann",
+            "Edelkamp",
         ),
     ),
     #

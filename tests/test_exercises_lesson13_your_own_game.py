@@ -75,6 +75,37 @@ class WrongWinner(NoRepeat):
         return self.turn if self.is_terminal else None
 
 
+class TurnlessKey(NoRepeat):
+    @property
+    def key(self) -> Any:
+        return (self.pile, self.last)
+
+
+class HistoryKey(NoRepeat):
+    """Remembers every take so far: one position, reached two ways, gets two keys."""
+
+    def __init__(
+        self, pile: int, turn: str = "X", last: int | None = None, taken: tuple[int, ...] = ()
+    ):
+        super().__init__(pile, turn, last)
+        self.taken = taken
+
+    def play(self, take: int) -> Any:
+        return HistoryKey(
+            self.pile - take, "O" if self.turn == "X" else "X", take, (*self.taken, take)
+        )
+
+    @property
+    def key(self) -> Any:
+        return (self.pile, self.turn, self.last, self.taken)
+
+
+class MutatingPlay(NoRepeat):
+    def play(self, take: int) -> Any:
+        self.pile, self.turn, self.last = self.pile - take, "O" if self.turn == "X" else "X", take
+        return self
+
+
 class ListKey(NoRepeat):
     @property
     def key(self) -> Any:
@@ -99,6 +130,9 @@ def test_the_lessons_take_away_game_fails_where_the_new_rule_forbids_a_take() ->
         (EndsOnEmptyPile, "your is_terminal is False"),
         (WrongWinner, "your result() is"),
         (ListKey, "your key must be hashable"),
+        (TurnlessKey, "the other player is to move there"),
+        (HistoryKey, "has two keys"),
+        (MutatingPlay, "play must return a new position"),
         (int, "lacks turn, is_terminal, legal_moves, play, result and key"),
     ],
     ids=lambda value: getattr(value, "__name__", "words"),
@@ -180,6 +214,13 @@ def test_one_wrong_position_is_enough_to_fail_and_lists_are_moves_too() -> None:
 
     assert "wrong in 1;" in check_nim_move(almost).note
     assert check_nim_move(lambda heaps: list(bouton(heaps) or []) or None).passed
+    numpy = pytest.importorskip("numpy")
+
+    def numpy_move(heaps: tuple[int, ...]) -> Any:
+        move = bouton(heaps)
+        return None if move is None else tuple(numpy.int64(n) for n in move)
+
+    assert check_nim_move(numpy_move).passed
 
 
 def test_a_function_that_fails_is_reported_not_raised() -> None:

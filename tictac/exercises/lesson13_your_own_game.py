@@ -30,7 +30,8 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from numbers import Integral
 from typing import Any
 
 from tictac.exercises.checking import verdict_html
@@ -141,7 +142,7 @@ def check_no_repeat(
     no repeats: your position for pile 0 lacks turn, is_terminal, legal_moves, play, result ...
     """
     name = "no repeats"
-    seen: dict[Any, NoRepeatRules] = {}
+    keys = _KeyBook()
     count = 0
     for pile in piles:
         try:
@@ -160,16 +161,13 @@ def check_no_repeat(
         while stack:
             position, rules = stack.pop()
             count += 1
-            problem = _compare(position, rules) or _compare_key(position, rules, seen)
+            problem = _compare(position, rules) or keys.problem(position, rules)
             if problem:
                 return CheckVerdict(name, False, f"{rules}: {problem}.")
             for take in rules.moves():
-                try:
-                    child = position.play(take)
-                except Exception as error:
-                    return CheckVerdict(
-                        name, False, f"{rules}: play({take}) failed: {_error(error)}"
-                    )
+                child, problem = _played(position, take)
+                if problem:
+                    return CheckVerdict(name, False, f"{rules}: {problem}.")
                 stack.append((child, rules.after(take)))
     wrong = _wrong_values(game, piles)
     if wrong:
@@ -201,20 +199,58 @@ def _compare(position: Any, rules: NoRepeatRules) -> str | None:
     return None
 
 
-def _compare_key(position: Any, rules: NoRepeatRules, seen: dict[Any, NoRepeatRules]) -> str | None:
-    """A problem if `position`'s key is the key of an earlier position with another future."""
+def _played(position: Any, take: int) -> tuple[Any, str | None]:
+    """The position after `take`, and a problem if playing it failed or changed `position`."""
+    before = _facts(position)
     try:
-        key = position.key
-        other = seen.setdefault(key, rules)
-    except Exception as error:  # e.g. a key that is a list: unhashable
-        return f"your key must be hashable, such as a tuple: {_error(error)}"
-    if other.future() != rules.future():
-        return (
-            f"your key, {key!r}, is also the key of {other}, yet other moves are allowed "
-            "there: a memo would mix the two up. A key holds everything the rest of the game "
-            "depends on"
+        child = position.play(take)
+    except Exception as error:
+        return None, f"play({take}) failed: {_error(error)}"
+    if child is position or _facts(position) != before:
+        return child, (
+            f"play({take}) changed the position it was played from: play must return a new "
+            "position and leave this one as it was"
         )
-    return None
+    return child, None
+
+
+def _facts(position: Any) -> tuple[Any, ...]:
+    """What a position says about itself, to see whether playing a move changed it."""
+    return position.turn, tuple(sorted(position.legal_moves())), repr(position.key)
+
+
+@dataclass
+class _KeyBook:
+    """The keys seen so far: the position each key files, and each position's key."""
+
+    positions: dict[Any, NoRepeatRules] = field(default_factory=dict)
+    keys: dict[NoRepeatRules, Any] = field(default_factory=dict)
+
+    def problem(self, position: Any, rules: NoRepeatRules) -> str | None:
+        """What is wrong with `position`'s key, the key of the position `rules` describes."""
+        try:
+            key = position.key
+            other = self.positions.setdefault(key, rules)
+        except Exception as error:  # e.g. a key that is a list: unhashable
+            return f"your key must be hashable, such as a tuple: {_error(error)}"
+        earlier = self.keys.setdefault(rules, key)
+        if earlier != key:
+            return (
+                f"this position has two keys, {earlier!r} and {key!r}, as it was reached by "
+                "other takes: a memo would never find it again. A key holds what the rest of "
+                "the game depends on, and nothing else"
+            )
+        if other.future() == rules.future():
+            return None
+        differs = (
+            "the other player is to move there"
+            if other.turn != rules.turn
+            else "other takes are allowed there"
+        )
+        return (
+            f"your key, {key!r}, is also the key of {other}, yet {differs}: a memo would mix "
+            "the two up. A key holds everything the rest of the game depends on"
+        )
 
 
 def _wrong_values(game: Callable[[int], Any], piles: Iterable[int]) -> str | None:
@@ -326,8 +362,8 @@ def _as_move(move: Any) -> Any:
     anything else as it is."""
     if isinstance(move, list | tuple) and len(move) == 2:
         heap, take = move
-        if isinstance(heap, int) and isinstance(take, int):
-            return (heap, take)
+        if all(isinstance(n, Integral) and not isinstance(n, bool) for n in (heap, take)):
+            return (int(heap), int(take))
     return None  # hashable, and never a legal move
 
 
