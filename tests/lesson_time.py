@@ -55,9 +55,14 @@ def lesson_time(path: Path) -> LessonTime:
     for cell in json.loads(path.read_text())["cells"]:
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
-            if re.search(r"^## Exercises", source, re.M):
+            start = re.search(r"^## Exercises", source, re.M)
+            end = re.search(r"^## Recap", source, re.M)
+            if start:
                 in_exercises = True
-            if re.search(r"^## Recap", source, re.M):
+            if in_exercises:  # the exercises in this cell, before a Recap that shares it
+                part = source[start.start() if start else 0 : end.start() if end else None]
+                exercises += len(EXERCISE.findall(part))
+            if end:
                 in_exercises = False
             pseudocode = [line for block in FENCED.findall(source) for line in block.split("\n")]
             prose = [
@@ -68,8 +73,6 @@ def lesson_time(path: Path) -> LessonTime:
             words += len(WORD.findall("\n".join(prose)))
             if not in_exercises:
                 code_lines += sum(1 for line in pseudocode if line.strip("` \n"))
-            if in_exercises:
-                exercises += len(EXERCISE.findall(source))
         elif not in_exercises:
             code_lines += sum(1 for line in source.split("\n") if line.strip())
     return LessonTime(words, code_lines, exercises)
