@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import ipywidgets
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser import (  # the same browser and server as the other browser tests
@@ -50,8 +51,14 @@ LESSONS = Path(os.environ.get("TICTAC_STILL_NOTEBOOKS") or NOTEBOOKS)
 STATIC_PAGE_MS = 20_000  # a wait on an exported page, loaded and unchanging
 PICTURE = "img[src^='data:image/svg+xml;base64,']"
 # A widget's text form, shown where neither the widget nor its picture can be:
-# "GameWidget(children=(HTML(value='<style>…", "IntProgress(value=0, ...)", ...
-WIDGET_TEXT = re.compile(r"^\s*\w+\((children|value|layout)=")
+# "GameWidget(children=(HTML(value='<style>…", "IntProgress(value=0, ...)", ...; a widget's
+# class only, not any object whose text starts alike ("SearchResult(value=1, ...)").
+WIDGETS = {
+    name
+    for name, value in vars(ipywidgets).items()
+    if isinstance(value, type) and issubclass(value, ipywidgets.Widget)
+} | {"GameWidget", "SearchStepper"}
+WIDGET_TEXT = re.compile(rf"^\s*(?:{'|'.join(sorted(WIDGETS))})\((children|value|layout)=")
 # A code cell whose last line makes a widget: it must store a widget output.
 MAKES_WIDGET = re.compile(r"^\s*(GameWidget|step_search)\(.*\)\s*$")
 
