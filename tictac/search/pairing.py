@@ -531,14 +531,18 @@ def pairing_search(
         nonlocal steps
         if not unpaired:
             return []
-        free = min(unpaired, key=int.bit_count)
+        fewest = min(unpaired, key=int.bit_count)
         cells = []
+        free = fewest
         while free:
             bit = free & -free
             free ^= bit
             cells.append(bit)
         pairs = [a | b for i, a in enumerate(cells) for b in cells[i + 1 :]]
-        pairs.sort(key=lambda pair: -sum(need & pair == pair for need in unpaired))
+        if len(pairs) > 1:  # (most often the set has two cells left: one pair, no order)
+            # A pair of these cells lies only in sets that share two cells or more with them.
+            near = [need for need in unpaired if (need & fewest).bit_count() > 1]
+            pairs.sort(key=lambda pair: -sum(need & pair == pair for need in near))
         for pair in pairs:
             steps += 1
             if effort is not None and steps > effort:
