@@ -29,9 +29,9 @@ lab:
 # `make test` and `make check` say which of their four stages they are in, and, instead of
 # pytest's dots, every 30 s how many tests have finished, of how many, and for how long
 # (--progress, tests/progress_lines.py); pytest's summary and its last line ("N passed in ...")
-# stay as they are. On the 2-core development machine, idle: `make test` about 16 minutes (the
+# stay as they are. On the 2-core development machine, idle: `make test` about 17 minutes (the
 # browser edition's lessons and solutions, side by side, are the longest part), `make check`
-# about 45 s; `make test` about 23 minutes with two busy processes beside it.
+# about a minute; `make test` about 26 minutes with two busy processes beside it.
 test:
 	@scripts/setup.sh --test --browser
 	@echo "==> 1/4 lint (ruff check)"
