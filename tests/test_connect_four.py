@@ -62,6 +62,8 @@ class Referee:
     in it from the bottom up ("x" first player, "o" second), and a win found by counting the
     discs of the same colour on both sides of the last one, in each of the four directions."""
 
+    DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # (columns, heights): across, up, diagonals
+
     def __init__(self, rows: int, cols: int, k: int) -> None:
         self.rows, self.cols, self.k = rows, cols, k
         self.columns: list[list[str]] = [[] for _ in range(cols)]
@@ -83,7 +85,7 @@ class Referee:
         height = len(self.columns[col])
         self.columns[col].append(disc)
         self.count += 1
-        for dc, dh in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for dc, dh in self.DIRECTIONS:
             run = 1
             for sign in (1, -1):
                 c, h = col + sign * dc, height + sign * dh
@@ -521,22 +523,7 @@ def test_the_comparison_would_see_a_wrong_rule() -> None:
     """A referee that forgets the falling diagonal disagrees with ConnectFour on some game."""
 
     class Careless(Referee):
-        def drop(self, col: int) -> None:
-            disc, height = ("x" if self.count % 2 == 0 else "o"), len(self.columns[col])
-            super().drop(col)
-            if self.won and not self.run_without_falling_diagonal(col, height, disc):
-                self.won = None
-
-        def run_without_falling_diagonal(self, col: int, height: int, disc: str) -> bool:
-            for dc, dh in ((1, 0), (0, 1), (1, 1)):
-                run = 1
-                for sign in (1, -1):
-                    c, h = col + sign * dc, height + sign * dh
-                    while self.at(c, h) == disc:
-                        run, c, h = run + 1, c + sign * dc, h + sign * dh
-                if run >= self.k:
-                    return True
-            return False
+        DIRECTIONS = Referee.DIRECTIONS[:3]  # not (1, -1): the falling diagonal
 
     with pytest.raises(AssertionError):
         for moves in random_games(seed=5, games=200, size=(6, 7, 4)):
