@@ -70,6 +70,7 @@ __all__ = [
     "lines_without_a_pair",
     "match_lines",
     "never_loses",
+    "own_pairs",
     "own_pairs_exist",
     "pairing_move",
     "pairing_search",
@@ -383,21 +384,34 @@ ran out)."""
 
 def own_pairs_exist(needs: Sequence[int]) -> bool:
     """Can each set of cells in `needs` (bit masks) get two cells of its own, none shared?
-
-    A bipartite matching of two slots per set to the cells, grown one slot at a time by
-    augmenting paths (Kuhn's algorithm): a slot takes a free cell of its set, or a cell whose
-    current slot can move on to another cell, and so on down the path.
+    (:func:`own_pairs`, which also says which.)
 
     >>> own_pairs_exist([0b0111, 0b1110])  # {0, 1} and {2, 3}
     True
     >>> own_pairs_exist([0b0111, 0b0111])  # four cells wanted out of three
     False
     """
+    return own_pairs(needs) is not None
+
+
+def own_pairs(needs: Sequence[int]) -> list[int] | None:
+    """Two cells of its own for each set of cells in `needs` (bit masks), none shared: the
+    pairs (bit masks, in the order of `needs`), or None if there are none.
+
+    A bipartite matching of two slots per set to the cells, grown one slot at a time by
+    augmenting paths (Kuhn's algorithm): a slot takes a free cell of its set, or a cell whose
+    current slot can move on to another cell, and so on down the path.
+
+    >>> [bin(pair) for pair in own_pairs([0b0111, 0b1110])]  # {0, 2} and {1, 3}
+    ['0b101', '0b1010']
+    >>> own_pairs([0b0111, 0b0111]) is None  # four cells wanted out of three
+    True
+    """
     cells = 0
     for need in needs:
         cells |= need
     if 2 * len(needs) > cells.bit_count():
-        return False  # more cells wanted than there are: the common case, answered at once
+        return None  # more cells wanted than there are: the common case, answered at once
     owner: dict[int, int] = {}  # cell bit -> the slot holding it
     slots = [need for need in needs for _ in range(2)]
     seen = 0
@@ -418,8 +432,11 @@ def own_pairs_exist(needs: Sequence[int]) -> bool:
     for slot in range(len(slots)):
         seen = 0
         if not place(slot):
-            return False
-    return True
+            return None
+    pairs = [0] * len(needs)
+    for bit, slot in owner.items():
+        pairs[slot // 2] |= bit
+    return pairs
 
 
 class _GiveUp(Exception):
