@@ -15,7 +15,15 @@ import pytest
 from tictac import State, reachable_states, solve
 from tictac.players.rules import completing_moves
 from tictac.proving import pns
-from tictac.proving.pns import BALANCED, EXPECT_DRAW, EXPECT_WIN, Epsilon, _Search, prove_win
+from tictac.proving.pns import (
+    BALANCED,
+    EXPECT_DRAW,
+    EXPECT_WIN,
+    PAIRING_TESTS,
+    Epsilon,
+    _Search,
+    prove_win,
+)
 from tictac.proving.verify import verify_win
 from tictac.search.budget import BudgetExceeded, meter
 from tictac.search.pairing import shared_pairs
@@ -73,12 +81,16 @@ def test_positions_in_play_match_solve(board: tuple[int, int, int], setting: str
 
 @pytest.mark.slow
 def test_the_settings_change_the_work_as_their_docstrings_say() -> None:
-    """The counts quoted for 5x5 with four in a row (a draw): fewer positions expecting one."""
+    """The counts quoted for 5x5 with four in a row (a draw): fewer positions expecting one,
+    with either pairing test (see EXPECT_DRAW and PAIRING_TESTS)."""
     five = State.new(5, 5, 4)
-    balanced = prove_win(five, budget=None)
-    draw = prove_win(five, budget=None, epsilon=EXPECT_DRAW)
-    assert not balanced.wins and not draw.wins
-    assert (balanced.positions, draw.positions) == (7_057, 1_757)
+    counts = {}
+    for pairing in PAIRING_TESTS:
+        balanced = prove_win(five, budget=None, pairing=pairing)
+        draw = prove_win(five, budget=None, epsilon=EXPECT_DRAW, pairing=pairing)
+        assert not balanced.wins and not draw.wins
+        counts[pairing] = (balanced.positions, draw.positions)
+    assert counts == {"search": (7_057, 1_757), "lines": (6_997, 1_751)}
 
 
 @pytest.mark.parametrize(
@@ -204,9 +216,10 @@ def defender_threats(search: _Search, attacker: int, defender: int) -> int:
     return threats
 
 
+@pytest.mark.parametrize("pairing", PAIRING_TESTS)
 @pytest.mark.parametrize(("board", "setting"), [((6, 5, 4), EXPECT_WIN), ((5, 5, 4), EXPECT_DRAW)])
 def test_what_a_proof_remembers_as_hopeless_is_hopeless(
-    board: tuple[int, int, int], setting: Epsilon, monkeypatch: pytest.MonkeyPatch
+    board: tuple[int, int, int], setting: Epsilon, pairing: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The threat-sequence search and the pairing search remember where they found nothing,
     for every later search, but only where they went to the end. With tiny efforts, so that
@@ -215,8 +228,9 @@ def test_what_a_proof_remembers_as_hopeless_is_hopeless(
     no pairs has none (the pairing search with no limit); every pairing remembered is one."""
     monkeypatch.setattr(pns, "VCF_EFFORT", 3)
     monkeypatch.setattr(pns, "QUICK_PAIRING_EFFORT", 2)
+    monkeypatch.setattr(pns, "QUICK_LINES_EFFORT", 1)
     state = State.new(*board)
-    search = _Search(state, "X", meter(None, state, "test"), setting)
+    search = _Search(state, "X", meter(None, state, "test"), setting, pairing)
     search.prove(*search.root)
     monkeypatch.setattr(pns, "VCF_EFFORT", 10**9)
     fresh = _Search(state, "X", meter(None, state, "test"))

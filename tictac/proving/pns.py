@@ -31,7 +31,8 @@ side; threats as in Allis's threat-space search, "Go-Moku and threat-space searc
   opponent cannot both be blocked; one must be blocked (a *forced move*, the only move tried);
 * the attacker cannot win once none of their lines can still be completed in the moves left,
   nor when the defender has a pairing strategy against those lines (see
-  :mod:`tictac.search.pairing`);
+  :mod:`tictac.search.pairing`; pairs that several lines along one straight line share are
+  found by :mod:`tictac.search.exact_pairing`, see :data:`PAIRING_TESTS`);
 * when the attacker could make two threats with one mark, the defender's only replies worth
   trying are the cells that stop every such double threat and the cells that make a threat
   of the defender's own (every other reply loses at once: :meth:`_Search.replies`);
@@ -86,12 +87,14 @@ from tictac.game.bitboard import Images, bitboards, geometry, read_lines
 from tictac.game.position import refuse_other_games
 from tictac.game.state import EMPTY, Mark, State, canonical_cells
 from tictac.search.budget import SOLVER_BUDGET, BudgetLike, Meter, meter
+from tictac.search.exact_pairing import CoverMemo, line_pairing_search
 from tictac.search.pairing import PAIRING_EFFORT, match_lines, own_pairs_exist, pairing_search
 
 __all__ = [
     "BALANCED",
     "EXPECT_DRAW",
     "EXPECT_WIN",
+    "PAIRING_TESTS",
     "Defence",
     "Epsilon",
     "WinProof",
@@ -130,7 +133,8 @@ EXPECT_DRAW = Epsilon(attacker=1000.0, defender=1000.0)
 """Quicker when the attacker cannot win: once the defender has a reply in hand it is followed
 to the end, and so is each attacker move it must answer. Positions searched to disprove X's
 win on the empty board, :data:`BALANCED` then this: 5x5 with four in a row 7,057 -> 1,757
-(a test keeps these two); measured when it was brought in, 7x4 133,036 -> 17,737, and 8x4
+(with ``pairing="search"``; 6,997 -> 1,751 with the default ``"lines"``; a test keeps these);
+measured when it was brought in, 7x4 133,036 -> 17,737, and 8x4
 out of reach in 600 s -> 511,167."""
 
 VCF_EFFORT = 200
@@ -140,6 +144,31 @@ QUICK_PAIRING_EFFORT = 20
 """The effort of the pairing test on each defender's reply as it is generated (see
 :meth:`_Search.start_after_defence`): most pairings found are found within 20 steps, and most
 failing searches use up all they are given."""
+
+PAIRING_TESTS = ("lines", "search")
+"""The two ways :func:`prove_win` looks for pairs that lines share (its `pairing`):
+
+* ``"lines"`` (the default): each straight line's ways to give its lines a pair, worked out
+  once, then a search over the straight lines
+  (:func:`~tictac.search.exact_pairing.line_pairing_search`);
+* ``"search"``: a search pair by pair (:func:`~tictac.search.pairing.pairing_search`), the
+  only way before five in a row.
+
+Both give up after a fixed effort, ``"lines"`` rarely. Measured on 7x7 with five in a row
+(positions searched to prove the draw; CPU seconds to prove it and to write its defence out
+and check it, on one core): ``"search"`` 7,053 positions, 18.0 s; ``"lines"`` 1,259 positions,
+9.1 s. On four in a row the two find nearly the same pairs: 5x5 1,757 -> 1,751 positions, 7x4
+17,737 -> 17,582, a few per cent less time."""
+
+QUICK_LINES_EFFORT = 300
+"""The effort of the ``"lines"`` pairing test on each defender's reply (steps of
+:func:`~tictac.search.exact_pairing.choose_covers`; see :data:`QUICK_PAIRING_EFFORT`). On 7x7
+with five in a row, 300 steps answer all but about one test in 40, and a larger effort gives
+the same proof."""
+
+LINES_EFFORT = 3000
+"""The effort of the ``"lines"`` pairing test where a position is examined (see
+:data:`~tictac.search.pairing.PAIRING_EFFORT` for ``"search"``)."""
 
 MAX_PAIRINGS = 2_000_000
 """How many answers of the shared-pairs test a search remembers before it starts afresh (about
@@ -156,13 +185,16 @@ def prove_win(
     *,
     budget: BudgetLike = SOLVER_BUDGET,
     epsilon: Epsilon = BALANCED,
+    pairing: str = "lines",
 ) -> WinProof:
     """Can `attacker` (the player to move, unless named) force a win from `state`?
 
     Counts the positions it expands against `budget` (positions; None for no limit) and
     raises :class:`~tictac.search.budget.BudgetExceeded` past it. `epsilon` changes only how much
     work the answer takes: :data:`EXPECT_DRAW` when you expect the attacker cannot win,
-    :data:`EXPECT_WIN` when you expect a win (see :class:`Epsilon`).
+    :data:`EXPECT_WIN` when you expect a win (see :class:`Epsilon`). `pairing` chooses how
+    pairs that lines share are looked for, ``"lines"`` or ``"search"`` (see
+    :data:`PAIRING_TESTS`); it too changes only the work.
 
     >>> prove_win(State.new(5, 5, 4), budget=None, epsilon=EXPECT_DRAW).wins
     False
@@ -177,6 +209,10 @@ def prove_win(
     Traceback (most recent call last):
       ...
     ValueError: prove_win() needs the attacker 'X' or 'O' (or None: the player to move), not 'Z'
+    >>> prove_win(State.new(), pairing="exact")
+    Traceback (most recent call last):
+      ...
+    ValueError: prove_win() needs pairing='lines' or pairing='search' (see PAIRING_TESTS), not ...
     """
     refuse_other_games(state, "prove_win()", "minimax(position, memo='plain') for who wins")
     if not isinstance(state, State):
@@ -197,7 +233,13 @@ def prove_win(
             "prove_win() needs epsilon=Epsilon(attacker=..., defender=...), two numbers from 0 "
             f"up (BALANCED, EXPECT_WIN or EXPECT_DRAW from tictac.proving.pns), not {epsilon!r}"
         )
-    search = _Search(state, attacker, meter(budget, state, "prove_win", _ADVICE), epsilon)
+    if pairing not in PAIRING_TESTS:
+        raise ValueError(
+            "prove_win() needs pairing='lines' or pairing='search' (see PAIRING_TESTS), "
+            f"not {pairing!r}"
+        )
+    counter = meter(budget, state, "prove_win", _ADVICE)
+    search = _Search(state, attacker, counter, epsilon, pairing)
     # A finished game needs no search (and has an empty strategy).
     wins = state.winner == attacker if state.is_terminal else search.prove(*search.root)
     return WinProof(state, attacker, wins, search.counter.positions, len(search.table), search)
@@ -295,9 +337,16 @@ class _Search:
     """
 
     def __init__(
-        self, state: State, attacker: Mark, counter: Meter, epsilon: Epsilon = BALANCED
+        self,
+        state: State,
+        attacker: Mark,
+        counter: Meter,
+        epsilon: Epsilon = BALANCED,
+        pairing: str = "lines",
     ) -> None:
         self.epsilon = Epsilon(*epsilon)
+        self.by_lines = pairing == "lines"  # see PAIRING_TESTS
+        self.covers: CoverMemo = {}  # each straight line's ways, for the "lines" test
         # The board's bitboard geometry (see tictac.game.bitboard), and the tables of it that the
         # search reads at every node: the line masks (and the lines through each cell), the
         # cells in the order the search tries them, and the images of each mark in a
@@ -654,26 +703,32 @@ class _Search:
         """
         return self.paired(*self.needs(defender, empty, reach))
 
-    def paired(self, needs: list[int], key: int, effort: int = PAIRING_EFFORT) -> bool:
+    def paired(self, needs: list[int], key: int, quick: bool = False) -> bool:
         """Can each set of cells in `needs` (named by `key`, see :meth:`needs`) hold a whole
-        pair, pairs disjoint? (See :meth:`pairs`; `effort` as for
-        :func:`~tictac.search.pairing.shared_pairs`.)"""
+        pair, pairs disjoint? (See :meth:`pairs`; `quick`: with the effort of the test on
+        each defender's reply, :data:`QUICK_PAIRING_EFFORT` or :data:`QUICK_LINES_EFFORT`.)"""
         if own_pairs_exist(needs):
             return True
-        return self.shared_pairs(needs, key, effort) is not None
+        return self.shared_pairs(needs, key, quick) is not None
 
-    def shared_pairs(
-        self, needs: list[int], key: int, effort: int = PAIRING_EFFORT
-    ) -> list[int] | None:
-        """:func:`~tictac.search.pairing.shared_pairs`, its answers remembered under `key`: the
-        pairs found, or None. A search that went to the end without finding pairs is not tried
-        again; one that gave up is tried again only with more effort."""
+    def shared_pairs(self, needs: list[int], key: int, quick: bool = False) -> list[int] | None:
+        """Pairs that the sets in `needs` may share, found as :data:`PAIRING_TESTS` says, the
+        answers remembered under `key`: the pairs found, or None. A search that went to the end
+        without finding pairs is not tried again; one that gave up is tried again only with
+        more effort."""
+        if self.by_lines:
+            effort = QUICK_LINES_EFFORT if quick else LINES_EFFORT
+        else:
+            effort = QUICK_PAIRING_EFFORT if quick else PAIRING_EFFORT
         known = self.pairings.get(key)
         if isinstance(known, list):
             return known
         if known is not None and known >= effort:
             return None  # a search as long as this one has failed already
-        found, finished = pairing_search(needs, effort)
+        if self.by_lines:
+            found, finished = line_pairing_search(needs, effort, self.covers)
+        else:
+            found, finished = pairing_search(needs, effort)
         if len(self.pairings) >= MAX_PAIRINGS:
             self.pairings.clear()
         if found is not None:
@@ -743,7 +798,7 @@ class _Search:
         """
         empty = self.full ^ (defender | attacker)
         needs, key = self.needs(defender, empty, (empty.bit_count() + 1) // 2)
-        if self.paired(needs, key, QUICK_PAIRING_EFFORT):
+        if self.paired(needs, key, quick=True):
             return (INFINITY, 0)
         return (1, replies)
 
@@ -950,13 +1005,18 @@ class _Search:
     def canonical(self, me: int, opp: int, attacking: bool) -> tuple[str, int, int]:
         """The mirror image of the position whose text comes first in alphabetical order
         (:func:`tictac.game.state.canonical_cells`): its text and its bitboards (as `me`, `opp`)."""
-        text = self.text(me, opp, attacking)
-        cells, permutation = canonical_cells(text, self.geometry.rows, self.geometry.cols)
-        board = self.geometry
-        symmetry = board.perms.index(permutation)
+        text, symmetry = self.first_image(me, opp, attacking)
         if symmetry == 0:
             return text, me, opp
-        return "".join(cells), board.image(me, symmetry), board.image(opp, symmetry)
+        board = self.geometry
+        return text, board.image(me, symmetry), board.image(opp, symmetry)
+
+    def first_image(self, me: int, opp: int, attacking: bool) -> tuple[str, int]:
+        """The text of :meth:`canonical`'s image, and the number of the symmetry that makes it
+        (see :attr:`tictac.game.bitboard.Geometry.where`; 0 leaves the board as it is)."""
+        text = self.text(me, opp, attacking)
+        cells, permutation = canonical_cells(text, self.geometry.rows, self.geometry.cols)
+        return "".join(cells), self.geometry.perms.index(permutation)
 
     def defence(self, up_to_symmetry: bool = False) -> Defence:
         """The defender's replies and certificates for every position the defender can meet
@@ -970,17 +1030,20 @@ class _Search:
         """
         replies: dict[str, int] = {}
         certificates: dict[str, tuple[tuple[int, int], ...]] = {}
-        seen: set[tuple[int, int, bool]] = set()
+        seen: set[str] = set()
         pending = [self.root]
         while pending:
-            position = pending.pop()
-            me, opp, attacking = position
+            me, opp, attacking = pending.pop()
+            # The position is worked on as the search met it (its pairing tests are
+            # remembered so), and written as its first image: `moved` takes each cell there.
             if up_to_symmetry:
-                text, me, opp = self.canonical(me, opp, attacking)
-                position = (me, opp, attacking)
-            if position in seen:
+                text, symmetry = self.first_image(me, opp, attacking)
+            else:
+                text, symmetry = self.text(me, opp, attacking), 0
+            if text in seen:
                 continue
-            seen.add(position)
+            seen.add(text)
+            moved = self.geometry.where[symmetry]
             if any(opp & line == line for line in self.lines):
                 if not attacking:
                     raise AssertionError("the defence let the attacker complete a line")
@@ -988,17 +1051,17 @@ class _Search:
             empty = self.full ^ (me | opp)
             if not empty:
                 continue  # a draw
-            if not up_to_symmetry:
-                text = self.text(me, opp, attacking)
             if not attacking:
                 win = self.completing_move(me, opp)
                 if win:
-                    replies[text] = win.bit_length() - 1
+                    replies[text] = moved[win.bit_length() - 1]
                     continue
             left = empty.bit_count()
             pairs = self.pairing(opp if attacking else me, empty, (left + attacking) // 2)
             if pairs is not None:
-                certificates[text] = pairs
+                certificates[text] = tuple(
+                    sorted((min(moved[a], moved[b]), max(moved[a], moved[b])) for a, b in pairs)
+                )
             elif attacking:
                 while empty:
                     bit = empty & -empty
@@ -1006,7 +1069,7 @@ class _Search:
                     pending.append((opp, me | bit, False))
             else:
                 bit = self.holding_move(me, opp)
-                replies[text] = bit.bit_length() - 1
+                replies[text] = moved[bit.bit_length() - 1]
                 pending.append((opp, me | bit, True))
         return Defence(replies, certificates)
 
@@ -1045,11 +1108,8 @@ class _Search:
                 known = self.table.get(min(map(or_, keys, mine[bit])))
                 if known is not None and known[1] == 0:
                     return bit
-        # A reply after which a pairing holds (the test's answers are remembered, mostly),
-        # unless the attacker is about to complete a line (then only the block is a reply).
-        for bit in self.order if not self.completing_move(opp, me) else ():
-            if empty & bit and self.start(me, opp, bit, False, 2)[1] == 0:
-                return bit
+        # A reply after which a pairing holds, among the replies worth trying (the search
+        # tried them here, so their tests are remembered; every other reply loses).
         moves = self.examine(me, opp, False)
         moves = (
             moves if isinstance(moves, list) else [bit for bit in self.order if bit & ~me & ~opp]
