@@ -11,6 +11,7 @@ from __future__ import annotations
 from tictac.proving.ideas import (
     FRONTIER_FILE,
     IDEAS,
+    FrontierCost,
     FrontierProof,
     Proof,
     SolverProof,
@@ -40,6 +41,7 @@ from tictac.proving.verify import (
 __all__ = [
     "FRONTIER_FILE",
     "IDEAS",
+    "FrontierCost",
     "FrontierProof",
     "Proof",
     "SolverProof",
