@@ -18,9 +18,16 @@ racing processes held at once, which is what the machine must have (sampled five
 second while they run, so never shown below the finishing process's own peak, which a run
 of a fraction of a second can pass between two samples).
 
-``--write`` stores what was settled (the counts, not the times) in
-``tictac/data/frontier.json``, which Lesson 9b shows (:func:`tictac.proving.ideas.frontier_proofs`);
-``--check`` proves each stored board again with its stored setting and compares the counts.
+``--write`` stores what was settled in ``tictac/data/frontier.json``, which Lesson 9b shows
+(:func:`tictac.proving.ideas.frontier_proofs`): the counts, which do not depend on the machine,
+and what the run cost on this one (:class:`tictac.proving.ideas.FrontierCost`: the seconds of the
+proof and of the check, both memory columns, the Python version and the date). ``--check``
+proves each stored board again with its stored setting alone and compares the counts (the exit
+status is 1 if any differs); the times are not compared, only shown: the last column gives this
+run's seconds (proof and check) as a multiple of the stored ones, "over 10% slower" where it is
+more than 1.10. To compare times, run ``--check`` on a quiet machine (one board at a time is
+the stored setting alone, so one core; the stored times come from a race, with the other core
+busy).
 
 **How a board is settled.** :func:`tictac.proving.pns.prove_win` (depth-first proof-number search)
 answers one question from the empty board: can X, who moves first, force a win?
@@ -62,12 +69,28 @@ The literature values:
 * Rows: on a board of three rows no column or diagonal holds four cells, so every line lies in
   one row, and the pairs (1, 2), (3, 4), (5, 6), ... of each row meet every line of four: a
   draw by a pairing strategy (as in Hales and Jewett, 1963), no search needed.
+* Hsu et al.: W.-Y. Hsu, C.-L. Ko, J.-C. Chen, T.-H. Wei, C.-H. Hsueh and I-C. Wu, "On solving
+  the 7,7,5-game and the 8,8,5-game", *Theoretical Computer Science* 815 (2020) 79-94,
+  doi:10.1016/j.tcs.2020.02.023: 7,7,5 and 8,8,5 are draws (their abstract: 7,7,5 in 2.5 s,
+  and 8,8,5 for the first time, in 17.4 hours, with a compiled solver).
+* in 7,7,5 and in 8,8,5: the five-in-a-row rectangles between 6,6,5 and 8,8,5 are draws because
+  they are sub-boards of a board that is one (6,6,5, 6,7,5 and 7,6,5 of 7,7,5; 6,8,5, 8,6,5,
+  7,8,5 and 8,7,5 of 8,8,5). This is a claim about the *weak* game (can X force a line of
+  five?), and its argument is short. If X could force a win on the sub-board, X could win the
+  same way on the whole board by playing only inside the sub-board: an O move outside it
+  touches no line inside it, so for the sub-board it is a pass, after which X marks any empty
+  cell of the sub-board (an extra mark never hurts in k in a row; where the strategy later
+  names that cell, X marks another). Every line of the sub-board is a line of the board, so X
+  would win on the board, against Hsu et al.'s draw. No separate source for these boards was
+  found.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import platform
 import sys
 import time
 from collections.abc import Sequence
@@ -81,7 +104,7 @@ from prove_boards import first_to_finish, parse_board, peak_mib
 
 from tictac.game.state import State
 from tictac.proving import pns
-from tictac.proving.ideas import FRONTIER_FILE, FrontierProof, frontier_proofs
+from tictac.proving.ideas import FRONTIER_FILE, FrontierCost, FrontierProof, frontier_proofs
 from tictac.proving.pns import prove_win
 from tictac.proving.verify import verify_draw, verify_win
 from tictac.search import solver
@@ -97,10 +120,23 @@ LITERATURE: dict[tuple[int, int, int], tuple[str, str]] = {
     (8, 4, 4): ("draw", "Charatsidis"),
     (9, 4, 4): ("X wins", "Charatsidis"),
     (10, 4, 4): ("X wins", "Charatsidis"),
+    (6, 6, 5): ("draw", "in 7,7,5"),
+    (6, 7, 5): ("draw", "in 7,7,5"),
+    (7, 6, 5): ("draw", "in 7,7,5"),
+    (7, 7, 5): ("draw", "Hsu et al."),
+    (6, 8, 5): ("draw", "in 8,8,5"),
+    (8, 6, 5): ("draw", "in 8,8,5"),
+    (7, 8, 5): ("draw", "in 8,8,5"),
+    (8, 7, 5): ("draw", "in 8,8,5"),
+    (8, 8, 5): ("draw", "Hsu et al."),
 }
 """Each board's value in the literature and where it is from (see the module docstring)."""
 
 VALUE_NAMES = {1: "X wins", 0: "draw", -1: "O wins"}
+
+SLOWER = 1.10
+"""With ``--check``: a board whose proof and check take longer than this many times the stored
+seconds is marked "over 10% slower" (shown, not failed: times depend on how busy the machine is)."""
 
 
 class Row(NamedTuple):
@@ -193,11 +229,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     how = "solver.prove" if args.solver else f"prove_win, epsilon {args.epsilon}"
     if args.check:
         how += " (a stored board: its stored setting alone)"
-    print(f"Python {sys.version.split()[0]}, {how}, limit {args.limit:g} s per board")
+    print(f"Python {platform.python_version()}, {how}, limit {args.limit:g} s per board")
     print(
         f"{'board':>9} {'literature':>24} {'result':>7} {'setting':>8} {'prove s':>8} "
         f"{'check s':>8} {'peak MiB':>9} {'race MiB':>9} {'searched':>11} {'stored':>11} "
-        f"{'checked':>11}  check"
+        f"{'checked':>11}  check{'; time vs stored' if args.check else ''}"
     )
     failures = 0
     for board in boards:
@@ -214,7 +250,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"not finished in {args.limit:g} s", flush=True)
             failures += 1
             continue
-        index, row, together = finished.task, finished.result, finished.together_mib
+        index, row = finished.task, finished.result
+        # (max keeps its first argument against a NaN: memory the system does not show)
+        race_mib = max(row.peak_mib, finished.together_mib)
         result = VALUE_NAMES[row.value]
         disagrees = known not in ("?", result)
         check = "not checked (--solver)" if args.solver else row.problem or "verified"
@@ -230,19 +268,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             row.searched,
             row.stored,
             row.checked,
+            cost_of(row, race_mib),
         )
         if args.check:
             if board not in stored:
                 check += "; not stored"
-            elif proof != stored[board]:
-                check += f"; DIFFERS from the stored {stored[board]}"
+            elif proof.counts() != stored[board].counts():
+                check += f"; DIFFERS from the stored {stored[board].counts()}"
                 failures += 1
+            else:
+                check += f"; {time_against(proof, stored[board])}"
         if not row.problem and not disagrees:
             settled.append(proof)
-        # (max keeps its first argument against a NaN: memory the system does not show)
         print(
             f"{result:>7} {names_here[index]:>8} {row.prove_seconds:>8.1f} "
-            f"{row.check_seconds:>8.1f} {row.peak_mib:>9.0f} {max(row.peak_mib, together):>9.0f} "
+            f"{row.check_seconds:>8.1f} {row.peak_mib:>9.0f} {race_mib:>9.0f} "
             f"{row.searched:>11,} "
             f"{row.stored:>11,} {row.checked:>11,}"
             f"  {check}",
@@ -253,6 +293,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if failures else 0
 
 
+def cost_of(row: Row, race_mib: float) -> FrontierCost:
+    """What settling the board cost here: `row`'s seconds and memory, `race_mib` for all the
+    racing processes together, this Python and today's date (UTC)."""
+    return FrontierCost(
+        round(row.prove_seconds, 3),
+        round(row.check_seconds, 3),
+        round(row.peak_mib, 1),
+        round(race_mib, 1),
+        platform.python_version(),
+        datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
+    )
+
+
+def time_against(proof: FrontierProof, stored: FrontierProof) -> str:
+    """This run's seconds (proof and check) as a multiple of the stored ones, for ``--check``."""
+    if proof.cost is None or stored.cost is None or stored.cost.seconds <= 0:
+        return "no stored time"
+    ratio = proof.cost.seconds / stored.cost.seconds
+    slower = " (over 10% slower)" if ratio > SLOWER else ""
+    return (
+        f"time x{ratio:.2f} the stored {stored.cost.seconds:.1f} s "
+        f"(Python {stored.cost.python}, {stored.cost.date}){slower}"
+    )
+
+
 def write_frontier(settled: Sequence[FrontierProof]) -> None:
     """Store the boards settled (replacing those already stored; others are kept), in the
     order of :data:`LITERATURE`."""
@@ -261,7 +326,7 @@ def write_frontier(settled: Sequence[FrontierProof]) -> None:
     kept.update({(p.rows, p.cols, p.k): p for p in settled})
     order = {board: i for i, board in enumerate(LITERATURE)}
     boards = sorted(kept, key=lambda board: (order.get(board, len(order)), board))
-    records = [kept[board]._asdict() for board in boards]
+    records = [kept[board].as_record() for board in boards]
     path.write_text(json.dumps({"boards": records}, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {len(records)} boards to {path}")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from tictac.proving.ideas import (
     FRONTIER_FILE,
     IDEAS,
+    FrontierCost,
     FrontierProof,
     Proof,
     SolverProof,
@@ -41,6 +42,7 @@ from tictac.proving.verify import (
 __all__ = [
     "FRONTIER_FILE",
     "IDEAS",
+    "FrontierCost",
     "FrontierProof",
     "Proof",
     "SolverProof",

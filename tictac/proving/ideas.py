@@ -47,10 +47,10 @@ boards that take too long to prove in a lesson.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tictac.game.bitboard import move_order
 from tictac.game.position import refuse_other_games
@@ -63,6 +63,7 @@ from tictac.search.solver import clear_caches, solve
 __all__ = [
     "FRONTIER_FILE",
     "IDEAS",
+    "FrontierCost",
     "FrontierProof",
     "Proof",
     "SolverProof",
@@ -322,6 +323,30 @@ def stored_proofs() -> tuple[SolverProof, ...]:
     return tuple(SolverProof(**record) for record in json.loads(_data(PROOFS_FILE))["proofs"])
 
 
+class FrontierCost(NamedTuple):
+    """What settling a frontier board cost, on the machine that ran ``bench/frontier.py``:
+    the seconds of the proof and of its check, the finishing process's peak memory and the
+    most that all the racing processes held at once (MiB), and the Python version and the date
+    (UTC) of the run. Unlike a proof's counts, these depend on the machine and how busy it was.
+
+    >>> cost = FrontierCost(2.5, 1.5, 40.0, 80.0, "3.12.3", "2026-11-27")
+    >>> cost.seconds
+    4.0
+    """
+
+    prove_seconds: float
+    check_seconds: float
+    peak_mib: float
+    race_mib: float
+    python: str
+    date: str
+
+    @property
+    def seconds(self) -> float:
+        """The proof and its check together."""
+        return self.prove_seconds + self.check_seconds
+
+
 class FrontierProof(NamedTuple):
     """A board the literature has settled, proved by :func:`tictac.proving.pns.prove_win` from the
     empty board and its proof checked by :mod:`tictac.proving.verify` (``bench/frontier.py``).
@@ -331,7 +356,8 @@ class FrontierProof(NamedTuple):
     :data:`~tictac.proving.pns.EXPECT_WIN`, ``"draw"`` for :data:`~tictac.proving.pns.EXPECT_DRAW`);
     `searched` and `stored` count the positions the prover expanded and kept; `checked` the
     positions of the written-out strategy or defence that the checker went through. The
-    counts do not depend on the machine.
+    counts do not depend on the machine. `cost` is what the run took on its machine
+    (:class:`FrontierCost`), or None where it was not stored.
     """
 
     rows: int
@@ -344,6 +370,45 @@ class FrontierProof(NamedTuple):
     searched: int
     stored: int
     checked: int
+    cost: FrontierCost | None = None
+
+    def counts(self) -> FrontierProof:
+        """The same proof without its cost: what does not depend on the machine, and what
+        ``bench/frontier.py --check`` compares.
+
+        >>> proof = FrontierProof(3, 8, 4, 0, "draw", "rows", "win", 1, 1, 1)
+        >>> measured = proof._replace(cost=FrontierCost(0.1, 0.1, 20, 40, "3.12.3", "2026-11-27"))
+        >>> measured == proof, measured.counts() == proof
+        (False, True)
+        """
+        return self._replace(cost=None)
+
+    def as_record(self) -> dict[str, object]:
+        """The proof as ``tictac/data/frontier.json`` stores it (read back by
+        :meth:`from_record`): its fields by name, the cost's under ``"cost"``, if any.
+
+        >>> FrontierProof(3, 8, 4, 0, "draw", "rows", "win", 1, 1, 1).as_record()["checked"]
+        1
+        """
+        record: dict[str, object] = self._asdict()
+        if self.cost is None:
+            del record["cost"]
+        else:
+            record["cost"] = self.cost._asdict()
+        return record
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> FrontierProof:
+        """The proof a record of :meth:`as_record` stores; a record without a cost (as stored
+        before costs were) gives the cost None.
+
+        >>> proof = FrontierProof(3, 8, 4, 0, "draw", "rows", "win", 1, 1, 1)
+        >>> FrontierProof.from_record(proof.as_record()) == proof
+        True
+        """
+        cost = record.get("cost")
+        fields = {name: value for name, value in record.items() if name != "cost"}
+        return cls(**fields, cost=None if cost is None else FrontierCost(**cost))
 
 
 FRONTIER_FILE = "frontier.json"
@@ -359,7 +424,7 @@ def frontier_proofs() -> tuple[FrontierProof, ...]:
     (1, 'X wins')
     """
     records = json.loads(_data(FRONTIER_FILE))["boards"]
-    return tuple(FrontierProof(**record) for record in records)
+    return tuple(FrontierProof.from_record(record) for record in records)
 
 
 def _data(name: str) -> str:
