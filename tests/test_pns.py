@@ -265,3 +265,48 @@ def test_a_strategy_written_up_to_symmetry_verifies_and_is_smaller(
     assert len(folded) < len(whole)
     assert verify_win(state, folded, up_to_symmetry=True).ok
     assert not verify_win(state, folded).ok  # without turning positions, moves are missing
+
+
+@pytest.mark.parametrize("board", [(4, 5, 4), (5, 5, 4), (6, 6, 5)])
+def test_every_move_a_refutation_zone_refutes_is_refuted(
+    board: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each attacker move that a zone refutes without a search (see refute_outside_zone) is
+    one the attacker cannot win after: a search without zones, from that position, agrees.
+    From the empty board and from positions of random games, where some moves win."""
+    refuted: list[State] = []
+    original = _Search.refute_outside_zone
+
+    def recording(search: _Search, me: int, opp: int, bit: int, children: list) -> bool:  # type: ignore[type-arg]
+        before = {key for key, value in search.table.items() if value == (pns.INFINITY, 0)}
+        found = original(search, me, opp, bit, children)
+        for key, move, _, _ in children:
+            if found and key not in before and search.table.get(key) == (pns.INFINITY, 0):
+                x, o = (me | move, opp) if search.attacker_is_x else (opp, me | move)
+                refuted.append(state_of(board, x, o))
+        return found
+
+    monkeypatch.setattr(_Search, "refute_outside_zone", recording)
+    starts = [State.new(*board), *random_positions(board, 30, seed=34, most=8)]
+    for state in starts:
+        prove_win(state, budget=None, epsilon=EXPECT_DRAW)
+    assert len(refuted) > 20
+    for state in refuted:
+        attacker = "O" if state.turn == "X" else "X"
+        assert not prove_win(state, attacker, budget=None, epsilon=EXPECT_DRAW, zones=False).wins
+
+
+def state_of(board: tuple[int, int, int], x: int, o: int) -> State:
+    """The State with X's marks `x` and O's marks `o` (bitboards)."""
+    rows, cols, k = board
+    cells = ["X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(rows * cols)]
+    text = "/".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
+    return State.parse(text, k=k)
+
+
+def test_zones_change_the_work_not_the_answer() -> None:
+    five = State.new(5, 5, 4)
+    with_zones = prove_win(five, budget=None, epsilon=EXPECT_DRAW)
+    without = prove_win(five, budget=None, epsilon=EXPECT_DRAW, zones=False)
+    assert not with_zones.wins and not without.wins
+    assert (with_zones.positions, without.positions) == (1_423, 1_751)
