@@ -53,8 +53,8 @@ side; threats as in Allis's threat-space search, "Go-Moku and threat-space searc
   within one more move of the attacker's reach refutes, with the same pairs, every attacker
   move outside the reply and the pairs' cells (:meth:`_Search.refute_outside_zone`;
   ``zones=False`` switches it off). Positions searched to disprove X's win on the empty
-  board, off then on: 5x5 with four in a row 1,751 -> 1,423 (a test keeps these), 6x7 with
-  five 349 -> 261, 7x7 with five 1,259 -> 1,135;
+  board, off then on: 5x5 with four in a row 2,023 -> 1,520 (a test keeps these), 6x7 with
+  five 349 -> 257, 7x7 with five 1,356 -> 1,076;
 * mirror images share one entry of the table (its key is the smallest of their bitboards);
 * a new position starts with its number of moves as its proof number (the defender's) or its
   disproof number (the attacker's), read off the lines through the last move only, so that
@@ -139,10 +139,10 @@ when it was brought in: 711,054 positions instead of 1,280,291."""
 EXPECT_DRAW = Epsilon(attacker=1000.0, defender=1000.0)
 """Quicker when the attacker cannot win: once the defender has a reply in hand it is followed
 to the end, and so is each attacker move it must answer. Positions searched to disprove X's
-win on the empty board, :data:`BALANCED` then this: 5x5 with four in a row 7,057 -> 1,757
-(with ``pairing="search"``; 6,997 -> 1,751 with the default ``"lines"``; a test keeps these);
-measured when it was brought in, 7x4 133,036 -> 17,737, and 8x4
-out of reach in 600 s -> 511,167."""
+win on the empty board, :data:`BALANCED` then this: 5x5 with four in a row 5,670 -> 1,520 (a
+test keeps these; 7,057 -> 1,757 when it was brought in, before refutation zones and the
+pairing test by straight lines); measured then, 7x4 133,036 -> 17,737, and 8x4 out of reach
+in 600 s -> 511,167."""
 
 VCF_EFFORT = 200
 """The most positions one threat-sequence search (:meth:`_Search.vcf`) looks at."""
@@ -161,11 +161,9 @@ PAIRING_TESTS = ("lines", "search")
 * ``"search"``: a search pair by pair (:func:`~tictac.search.pairing.pairing_search`), the
   only way before five in a row.
 
-Both give up after a fixed effort, ``"lines"`` rarely. Measured on 7x7 with five in a row
-(positions searched to prove the draw; CPU seconds to prove it and to write its defence out
-and check it, on one core): ``"search"`` 7,053 positions, 18.0 s; ``"lines"`` 1,259 positions,
-9.1 s. On four in a row the two find nearly the same pairs: 5x5 1,757 -> 1,751 positions, 7x4
-17,737 -> 17,582, a few per cent less time."""
+Both give up after a fixed effort, ``"lines"`` rarely. Positions searched to prove the draw,
+``"search"`` then ``"lines"`` (the other ideas on): 7x7 with five in a row 5,273 -> 1,076
+(about half the time), 6x7 with five 288 -> 257; 5x5 with four 1,528 -> 1,520."""
 
 QUICK_LINES_EFFORT = 300
 """The effort of the ``"lines"`` pairing test on each defender's reply (steps of
@@ -437,6 +435,11 @@ class _Search:
             return [bit for bit in self.order if live & empty & bit]
         zone = self.replies(me, opp, empty)
         moves = [bit for bit in self.order if live & empty & zone & bit]
+        # The replies on most lines still open to the attacker first: a reply after which a
+        # pairing holds settles the position, and is found sooner so (7x7 with five in a row:
+        # 1,135 -> 1,076 positions, about a fifth less time; 5x5 with four: 1,423 -> 1,520, in
+        # the same time).
+        moves.sort(key=lambda bit: -sum(not line & me for line in self.through[bit]))
         dead = empty & ~live & zone
         if dead:  # the defender also gets one dead cell, if there is one
             moves.append(dead & -dead)
@@ -1103,6 +1106,11 @@ class _Search:
             if text in seen:
                 continue
             seen.add(text)
+            if up_to_symmetry:  # the image the search met, if it met another one
+                searched = self.as_searched(me, opp, attacking)
+                if searched != (me, opp):
+                    me, opp = searched
+                    text, symmetry = self.first_image(me, opp, attacking)
             moved = self.geometry.where[symmetry]
             if any(opp & line == line for line in self.lines):
                 if not attacking:
@@ -1132,6 +1140,18 @@ class _Search:
                 replies[text] = moved[bit.bit_length() - 1]
                 pending.append((opp, me | bit, True))
         return Defence(replies, certificates)
+
+    def as_searched(self, me: int, opp: int, attacking: bool) -> tuple[int, int]:
+        """The mirror image of the position that the search expanded (its moves are kept, and
+        its pairing tests and its children's are remembered, for that image only), or the
+        position as it is when the search expanded none."""
+        if (me << self.n | opp) << 1 | attacking in self.moves:
+            return me, opp
+        for symmetry in range(1, len(self.geometry.where)):
+            x, o = self.geometry.image(me, symmetry), self.geometry.image(opp, symmetry)
+            if (x << self.n | o) << 1 | attacking in self.moves:
+                return x, o
+        return me, opp
 
     def completing_move(self, me: int, opp: int) -> int:
         """A cell (a bit) that completes a line for the player to move, or 0 if none does."""

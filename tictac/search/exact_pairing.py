@@ -233,16 +233,19 @@ def choose_covers(
     lone_left = [need & ~used & ~claimed for need in lone]
     if any(need.bit_count() < 2 for need in lone_left):
         return None
+    decided = [pair for free in left if len(free) == 1 for pair in free[0][1]]
+    left = [free for free in left if len(free) > 1]
     if not left:
-        return own_pairs(lone_left)
+        found = own_pairs(lone_left)
+        return None if found is None else [*found, *decided]
     if not own_pairs_exist([*lone_left, *(cell for free in left for cell in _room(free))]):
         return None  # not even the cells each group must use are there
     tightest = min(range(len(left)), key=lambda i: len(left[i]))
     rest = left[:tightest] + left[tightest + 1 :]
     for cells, pairs in left[tightest]:
-        found = choose_covers(rest, lone, used | cells, steps)
+        found = choose_covers(rest, lone_left, cells, steps)
         if found is not None:
-            return [*found, *pairs]
+            return [*found, *pairs, *decided]
     return None
 
 
