@@ -32,7 +32,10 @@ side; threats as in Allis's threat-space search, "Go-Moku and threat-space searc
 * the attacker cannot win once none of their lines can still be completed in the moves left,
   nor when the defender has a pairing strategy against those lines (see
   :mod:`tictac.search.pairing`; pairs that several lines along one straight line share are
-  found by :mod:`tictac.search.exact_pairing`, see :data:`PAIRING_TESTS`);
+  found by :mod:`tictac.search.exact_pairing`, see :data:`PAIRING_TESTS`). The pairing is
+  looked for where the attacker is to move (and so after each defender's reply as it is
+  generated), not where the defender is: a pairing there holds after every reply too, and the
+  first reply tried finds it (7x7 with five in a row: the same positions, 40% less time);
 * when the attacker could make two threats with one mark, the defender's only replies worth
   trying are the cells that stop every such double threat and the cells that make a threat
   of the defender's own (every other reply loses at once: :meth:`_Search.replies`);
@@ -424,7 +427,8 @@ class _Search:
         defender, attack_live, reach = (
             (opp, my_live, my_moves) if attacking else (me, their_live, their_moves)
         )
-        if not attack_live or self.pairs(defender, empty, reach):
+        # (a pairing is looked for only where the attacker moves: see the module's docstring)
+        if not attack_live or (attacking and self.pairs(defender, empty, reach)):
             return (INFINITY, 0)
         if attacking and self.vcf(me, opp, empty, their_threats):
             return won
@@ -1125,7 +1129,8 @@ class _Search:
                     replies[text] = moved[win.bit_length() - 1]
                     continue
             left = empty.bit_count()
-            pairs = self.pairing(opp if attacking else me, empty, (left + attacking) // 2)
+            # (pairs where the attacker moves; the defender's reply leads to them)
+            pairs = self.pairing(opp, empty, (left + 1) // 2) if attacking else None
             if pairs is not None:
                 certificates[text] = tuple(
                     sorted((min(moved[a], moved[b]), max(moved[a], moved[b])) for a, b in pairs)
