@@ -81,10 +81,16 @@ def test_every_test_a_proof_asks_is_answered_as_the_search_to_the_end_answers(
     asked: list[list[int]] = []
 
     def recording(
-        needs: list[int], effort: int | None, memo: CoverMemo | None = None
+        needs: list[int],
+        effort: int | None,
+        memo: CoverMemo | None = None,
+        straight: list[int] | None = None,
     ) -> tuple[list[int] | None, bool]:
         asked.append(list(needs))
-        return line_pairing_search(needs, effort, memo)
+        found = line_pairing_search(needs, effort, memo, straight)
+        alone = line_pairing_search(needs, effort, {})  # not told the straight lines
+        assert (found[0] is None) == (alone[0] is None) and found[1] == alone[1]
+        return found
 
     monkeypatch.setattr(pns, "line_pairing_search", recording)
     assert not pns.prove_win(State.new(*board), budget=None).wins  # (more tests than EXPECT_DRAW)

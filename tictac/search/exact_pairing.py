@@ -75,11 +75,15 @@ def exact_shared_pairs(needs: Sequence[int], memo: CoverMemo | None = None) -> l
 
 
 def line_pairing_search(
-    needs: Sequence[int], effort: int | None, memo: CoverMemo | None = None
+    needs: Sequence[int],
+    effort: int | None,
+    memo: CoverMemo | None = None,
+    straight: Sequence[int] | None = None,
 ) -> tuple[list[int] | None, bool]:
     """:func:`exact_shared_pairs`, giving up after `effort` steps of :func:`choose_covers`
     (None: never); and whether it went to the end (a None that went to the end means there
-    are no pairs at all).
+    are no pairs at all). `straight`: each set's straight line, if known (see
+    :func:`straight_groups`).
 
     >>> lines = [0b00111, 0b01110, 0b11100, 0b10001]
     >>> line_pairing_search(lines, effort=1)
@@ -88,7 +92,7 @@ def line_pairing_search(
     if forced_pairs_clash(needs):
         return None, True
     memo = {} if memo is None else memo
-    groups = straight_groups(needs)
+    groups = straight_groups(needs, straight)
     lone = [members[0] for members in groups if len(members) == 1]
     shared = [members for members in groups if len(members) > 1]
     quick = pairs_in_common(lone, shared)
@@ -110,14 +114,27 @@ def line_pairing_search(
         return None, False
 
 
-def straight_groups(needs: Sequence[int]) -> list[list[int]]:
+def straight_groups(needs: Sequence[int], straight: Sequence[int] | None = None) -> list[list[int]]:
     """The sets of `needs` that matter (a set containing another is dropped: a pair in the
     smaller is in it too), in groups that share two cells or more, and so lie along one
-    straight line.
+    straight line. `straight`, if given, names each set's straight line (any numbers, one per
+    straight line), so that only sets along one are compared: quicker, the same groups.
 
     >>> [[bin(s) for s in group] for group in straight_groups([0b0111, 0b1111, 0b11000])]
     [['0b11000'], ['0b111']]
+    >>> [[bin(s) for s in group] for group in straight_groups([0b0111, 0b1111, 0b11000], [0, 0, 1])]
+    [['0b111'], ['0b11000']]
     """
+    if straight is None:
+        return _groups_sharing_pairs(needs)
+    along: dict[int, list[int]] = {}
+    for need, line in zip(needs, straight):
+        along.setdefault(line, []).append(need)
+    return [group for sets in along.values() for group in _groups_sharing_pairs(sets)]
+
+
+def _groups_sharing_pairs(needs: Sequence[int]) -> list[list[int]]:
+    """:func:`straight_groups`, every two sets compared."""
     kept: list[int] = []
     for need in sorted(set(needs), key=int.bit_count):
         if not any(smaller & need == smaller for smaller in kept):
