@@ -56,8 +56,8 @@ side; threats as in Allis's threat-space search, "Go-Moku and threat-space searc
   within one more move of the attacker's reach refutes, with the same pairs, every attacker
   move outside the reply and the pairs' cells (:meth:`_Search.refute_outside_zone`;
   ``zones=False`` switches it off). Positions searched to disprove X's win on the empty
-  board, off then on: 5x5 with four in a row 2,077 -> 1,557 (a test keeps these), 6x7 with
-  five 349 -> 254, 7x7 with five 1,356 -> 1,074;
+  board, off then on: 5x5 with four in a row 2,004 -> 1,632 (a test keeps these), 6x7 with
+  five 349 -> 260, 7x7 with five 1,259 -> 1,140;
 * mirror images share one entry of the table (its key is the smallest of their bitboards);
 * a new position starts with its number of moves as its proof number (the defender's) or its
   disproof number (the attacker's), read off the lines through the last move only, so that
@@ -142,7 +142,7 @@ when it was brought in: 711,054 positions instead of 1,280,291."""
 EXPECT_DRAW = Epsilon(attacker=1000.0, defender=1000.0)
 """Quicker when the attacker cannot win: once the defender has a reply in hand it is followed
 to the end, and so is each attacker move it must answer. Positions searched to disprove X's
-win on the empty board, :data:`BALANCED` then this: 5x5 with four in a row 5,957 -> 1,557 (a
+win on the empty board, :data:`BALANCED` then this: 5x5 with four in a row 5,931 -> 1,632 (a
 test keeps these; 7,057 -> 1,757 when it was brought in, before refutation zones and the
 pairing test by straight lines); measured then, 7x4 133,036 -> 17,737, and 8x4 out of reach
 in 600 s -> 511,167."""
@@ -165,8 +165,8 @@ PAIRING_TESTS = ("lines", "search")
   only way before five in a row.
 
 Both give up after a fixed effort, ``"lines"`` rarely. Positions searched to prove the draw,
-``"search"`` then ``"lines"`` (the other ideas on): 7x7 with five in a row 5,215 -> 1,074
-(about half the time), 6x7 with five 340 -> 254; 5x5 with four 1,568 -> 1,557."""
+``"search"`` then ``"lines"`` (the other ideas on): 7x7 with five in a row 6,243 -> 1,140
+(about half the time), 6x7 with five 305 -> 260; 5x5 with four 1,636 -> 1,632."""
 
 QUICK_LINES_EFFORT = 300
 """The effort of the ``"lines"`` pairing test on each defender's reply (steps of
@@ -181,11 +181,11 @@ LINES_EFFORT = 3000
 QUICK_TESTED_REPLIES = 8
 """How many of a defender's replies get the quick pairing test as they are generated (see
 :meth:`_Search.start_after_defence`), in the order they are tried; the others start with plain
-numbers and are tested when the search reaches them. A reply that leaves a pairing is nearly
-always among the first (they are ordered by the attacker's open lines they stop), so the tests
-of the others were mostly wasted: 7x7 with five in a row is proved in the same 1,074
-positions in about 35% less time; 5x5 with four in a row takes 1,557 positions instead of
-1,520, in the same time."""
+numbers and are tested when the search reaches them, if it does: a reply that leaves a
+pairing is nearly always among the first, so the tests of the others were mostly wasted. 7x7
+with five in a row is proved in the same 1,140 positions in about 30% less time; 5x5 with four
+in a row takes 1,632 positions instead of 1,423, in the same time (fewer replies are settled
+at once, and the search goes on with the untested ones)."""
 
 MAX_PAIRINGS = 2_000_000
 """How many answers of the shared-pairs test a search remembers before it starts afresh (about
@@ -471,11 +471,6 @@ class _Search:
             return [bit for bit in self.order if live & empty & bit]
         zone = self.replies(me, opp, empty)
         moves = [bit for bit in self.order if live & empty & zone & bit]
-        # The replies on most lines still open to the attacker first: a reply after which a
-        # pairing holds settles the position, and is found sooner so (7x7 with five in a row:
-        # 1,135 -> 1,076 positions, about a fifth less time; 5x5 with four: 1,423 -> 1,520, in
-        # the same time).
-        moves.sort(key=lambda bit: -sum(not line & me for line in self.through[bit]))
         dead = empty & ~live & zone
         if dead:  # the defender also gets one dead cell, if there is one
             moves.append(dead & -dead)

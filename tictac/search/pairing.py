@@ -391,7 +391,7 @@ def own_pairs_exist(needs: Sequence[int]) -> bool:
     >>> own_pairs_exist([0b0111, 0b0111])  # four cells wanted out of three
     False
     """
-    return own_pairs(needs) is not None
+    return _two_cells_each(needs) is not None
 
 
 def own_pairs(needs: Sequence[int]) -> list[int] | None:
@@ -407,6 +407,18 @@ def own_pairs(needs: Sequence[int]) -> list[int] | None:
     >>> own_pairs([0b0111, 0b0111]) is None  # four cells wanted out of three
     True
     """
+    owner = _two_cells_each(needs)
+    if owner is None:
+        return None
+    pairs = [0] * len(needs)
+    for bit, slot in owner.items():
+        pairs[slot // 2] |= bit
+    return pairs
+
+
+def _two_cells_each(needs: Sequence[int]) -> dict[int, int] | None:
+    """:func:`own_pairs`' matching: each cell's bit -> the slot holding it (set ``i`` has slots
+    ``2i`` and ``2i + 1``), or None."""
     cells = 0
     for need in needs:
         cells |= need
@@ -433,10 +445,7 @@ def own_pairs(needs: Sequence[int]) -> list[int] | None:
         seen = 0
         if not place(slot):
             return None
-    pairs = [0] * len(needs)
-    for bit, slot in owner.items():
-        pairs[slot // 2] |= bit
-    return pairs
+    return owner
 
 
 class _GiveUp(Exception):
