@@ -11,8 +11,8 @@ board's geometry:
    two cells, and then they lie along the same straight line. The sets fall into *groups*
    (:func:`straight_groups`), and a pair serves only sets of one group.
 2. **Each group's ways of being served** (:func:`covers`): the sets of disjoint pairs, each set
-   of the group holding one, kept only when no other way uses fewer cells. A lone set has
-   many ways (any two of its cells) and is left to a matching instead; a group of two or
+   of the group holding one, kept only when no other way's cells lie inside its cells. A lone
+   set has many ways (any two of its cells) and is left to a matching instead; a group of two or
    three lines along a row has a handful, and the same group comes back in position after
    position, so they are worked out once and remembered (`memo`).
 3. **The groups together** (:func:`choose_covers`): one way for each group, no cell used twice,
